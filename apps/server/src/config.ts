@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  APP_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Mail Assistant <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT_ID: z.string().default('common'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  MAIL_ALLOW_PRIVATE_HOSTS: flag.optional(),
+  SUPPORT_EMAIL: z.string().email().optional(),
+  TRUST_PROXY: flag.default(false),
+  /** Scales every auth rate limit (the end-to-end suite raises it; production keeps 1). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads the environment once; fails fast with a readable list of what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets = resolveSecrets(e, dataDir, production);
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+    microsoft: pair(e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET, e.MICROSOFT_TENANT_ID),
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
+      : null,
+    billingEnabled: Boolean(e.STRIPE_SECRET_KEY),
+    encryptionKey: secrets.encryptionKey,
+    authSecret: secrets.authSecret,
+    role: e.ROLE,
+    mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS ?? !production,
+    supportEmail: e.SUPPORT_EMAIL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function pair(clientId?: string, clientSecret?: string, tenantId?: string) {
+  return clientId && clientSecret ? { clientId, clientSecret, tenantId } : null;
+}
+
+type Secrets = { encryptionKey: string; authSecret: string };
+
+/** Secrets not given are generated once into $DATA_DIR/secrets.json (0600); production requires them. */
+function resolveSecrets(e: z.infer<typeof envSchema>, dataDir: string, production: boolean): Secrets {
+  if (e.ENCRYPTION_KEY && e.AUTH_SECRET) return { encryptionKey: e.ENCRYPTION_KEY, authSecret: e.AUTH_SECRET };
+  if (production) throw new Error('Invalid configuration:\n  ENCRYPTION_KEY and AUTH_SECRET are required when NODE_ENV=production');
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Secrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+  const secrets: Secrets = {
+    encryptionKey: e.ENCRYPTION_KEY ?? stored.encryptionKey ?? randomBytes(32).toString('hex'),
+    authSecret: e.AUTH_SECRET ?? stored.authSecret ?? randomBytes(32).toString('base64url'),
+  };
+  if (stored.encryptionKey !== secrets.encryptionKey || stored.authSecret !== secrets.authSecret) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets;
+}

@@ -1,0 +1,16 @@
+/**
+ * Whose rows each table holds (DESIGN §4). `user`: a user's personal data, nobody else reads it,
+ * the owner included. `owner`: the owner's account (plan, billing, credits, invitations).
+ * `auth`: Better Auth's own bookkeeping, keyed by user or by opaque identifiers.
+ * A test checks that every table of the schema is listed here with the column named.
+ */
+export const tenancy = {
+  user: { kind: 'auth', column: 'id' },
+  session: { kind: 'auth', column: 'user_id' },
+  account: { kind: 'auth', column: 'user_id' },
+  verification: { kind: 'auth', column: null },
+  rate_limit: { kind: 'auth', column: null },
+  user_profile: { kind: 'user', column: 'user_id' },
+  knowledge_entry: { kind: 'user', column: 'user_id' },
+  subscription: { kind: 'owner', column: 'owner_id' },
+} as const;

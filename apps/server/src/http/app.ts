@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { type Auth, createAuth } from '../modules/auth/auth';
+import { registerAuthRoutes } from '../modules/auth/auth.routes';
+import { registerAccountRoutes } from '../modules/accounts/accounts.routes';
+import { registerEnterpriseCategoryRoutes } from '../modules/enterprise-categories/enterprise-categories.routes';
+import { registerHealthRoutes } from '../modules/health/health.routes';
+import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
+import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
+import { registerSessionRoutes } from '../modules/session/session.routes';
+import type { Mailer } from '../notifications/mailer';
+import { makeRequireUser } from './auth-guard';
+import { makeCsrfGuard } from './csrf';
+import { errorHandler, sendError } from './error-handler';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** The built SPA to serve, when present. */
+  webDist?: string;
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the HTTP app: the API under /api and the SPA on every other path. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database, mailer } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('user', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    hsts: config.production,
+  });
+
+  const auth: Auth = createAuth({ db: database.db, config, mailer });
+  const requireUser = makeRequireUser(auth);
+  app.addHook('onRequest', makeCsrfGuard(new URL(config.appUrl).origin));
+
+  registerAuthRoutes(app, auth, config.appUrl);
+  registerHealthRoutes(app, database);
+  registerSessionRoutes(app, { db: database.db, auth, config, requireUser });
+  registerProfileRoutes(app, { db: database.db, requireUser });
+  registerAccountRoutes(app, { db: database.db, requireUser });
+  registerEnterpriseCategoryRoutes(app);
+  registerKnowledgeRoutes(app, { database, requireUser });
+
+  const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;
+  if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !webDist || request.method !== 'GET') {
+      return sendError(reply, 404, 'NOT_FOUND', 'Resource not found');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return Object.assign(app, { auth });
+}

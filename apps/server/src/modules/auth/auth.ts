@@ -1,0 +1,127 @@
+import { firstPasswordProblem } from '@app/shared/password';
+import { HANDOFF_TOKEN_TTL_SECONDS, PASSWORD_MIN_LENGTH } from '@app/shared/constants';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { oneTimeToken } from 'better-auth/plugins/one-time-token';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index';
+import type { Mailer } from '../../notifications/mailer';
+import { actionMail, requestLanguage } from '../../notifications/templates';
+import { ensureOwnerSubscription } from '../subscriptions/subscriptions.service';
+
+/** The header the HTTP layer sets (replacing any client value) to tell Better Auth the caller's address. */
+export const CLIENT_IP_HEADER = 'x-app-client-ip';
+
+type AuthConfig = Pick<Config, 'appUrl' | 'authSecret' | 'production' | 'google' | 'microsoft' | 'billingEnabled' | 'rateLimitMultiplier'>;
+
+export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer }) {
+  const { db, config, mailer } = deps;
+  const limit = (window: number, max: number) => ({ window, max: Math.ceil(max * config.rateLimitMultiplier) });
+
+  return betterAuth({
+    appName: 'Mail Assistant',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    user: {
+      additionalFields: {
+        referral: { type: 'string', required: false, input: true },
+        referrerId: { type: 'string', required: false, input: false },
+        hasAiConfig: { type: 'boolean', required: false, input: false, defaultValue: true },
+        showGuide: { type: 'boolean', required: false, input: false, defaultValue: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }, request) => {
+        await mailer.send(actionMail('reset', requestLanguage(request?.headers), user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        await mailer.send(actionMail('verify', requestLanguage(request?.headers), user.email, url));
+      },
+    },
+    socialProviders: {
+      ...(config.google && { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: 'select_account' as const } }),
+      ...(config.microsoft && {
+        microsoft: {
+          clientId: config.microsoft.clientId,
+          clientSecret: config.microsoft.clientSecret,
+          tenantId: config.microsoft.tenantId,
+          prompt: 'select_account' as const,
+          scope: ['openid', 'email', 'profile'],
+        },
+      }),
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft'] } },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      ...limit(60, 300),
+      customRules: {
+        '/sign-in/email': limit(60, 10),
+        '/sign-up/email': limit(60, 5),
+        '/request-password-reset': limit(60, 3),
+        '/send-verification-email': limit(60, 3),
+        '/reset-password': limit(60, 5),
+      },
+    },
+    advanced: {
+      useSecureCookies: config.production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.production },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email' && ctx.path !== '/reset-password') return;
+        const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
+        const password = body?.password ?? body?.newPassword;
+        if (typeof password === 'string' && firstPasswordProblem(password)) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_DOES_NOT_MEET_REQUIREMENTS',
+            message: 'Password does not meet requirements',
+          });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const referral = (user as { referral?: unknown }).referral;
+            return {
+              data: {
+                ...user,
+                referral: typeof referral === 'string' && referral.trim() ? referral.trim().toLowerCase().slice(0, 100) : null,
+              },
+            };
+          },
+          after: async (user) => ensureOwnerSubscription(db, user.id, config.billingEnabled),
+        },
+      },
+      session: {
+        create: {
+          // After sign-up verification and every social sign-in: idempotent per owner.
+          after: async (session) => ensureOwnerSubscription(db, session.userId, config.billingEnabled),
+        },
+      },
+    },
+    plugins: [oneTimeToken({ expiresIn: HANDOFF_TOKEN_TTL_SECONDS / 60, storeToken: 'hashed', disableClientRequest: true })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,68 @@
+import { KNOWLEDGE_SEARCH_COUNT_CAP } from '@app/shared/constants';
+import { isContext, type KnowledgeItem, type KnowledgeList } from '@app/shared/knowledge';
+import type { Database } from '../../db/client';
+import { forbidden, notFound } from '../../errors';
+import * as repo from './knowledge.repository';
+import { parseSearch } from './search-query';
+
+type Deps = { database: Database };
+
+export function toItem(entry: repo.KnowledgeEntry): KnowledgeItem {
+  return {
+    _id: entry.context,
+    context: entry.context,
+    title: entry.title,
+    text: entry.text,
+    createdAt: entry.createdAt.toISOString(),
+    updatedAt: entry.updatedAt.toISOString(),
+  };
+}
+
+/** The caller may name a userId (the spec's query) only when it is their own. */
+export function assertOwnUser(callerId: string, requested: string | undefined) {
+  if (requested !== undefined && requested !== callerId) throw forbidden();
+}
+
+export async function listKnowledge(
+  { database }: Deps,
+  userId: string,
+  query: { page: number; limit: number; search: string },
+): Promise<KnowledgeList> {
+  const terms = parseSearch(query.search);
+  const searching = Boolean(terms.tsquery || terms.titlePattern);
+  if (query.search && !searching) return { data: [], totalCount: 0, totalCapped: false, totalPages: 0, page: query.page };
+  const offset = (query.page - 1) * query.limit;
+  const [entries, counted] = await Promise.all([
+    repo.pageEntries(database, userId, terms, offset, query.limit),
+    repo.countEntries(database, userId, terms, KNOWLEDGE_SEARCH_COUNT_CAP),
+  ]);
+  const totalCapped = searching && counted > KNOWLEDGE_SEARCH_COUNT_CAP;
+  const totalCount = totalCapped ? KNOWLEDGE_SEARCH_COUNT_CAP : counted;
+  return {
+    data: entries.map(toItem),
+    totalCount,
+    totalCapped,
+    totalPages: Math.ceil(totalCount / query.limit),
+    page: query.page,
+  };
+}
+
+export async function getKnowledge({ database }: Deps, userId: string, context: string) {
+  const entry = isContext(context) ? await repo.findEntry(database, userId, context) : null;
+  if (!entry) throw notFound();
+  return toItem(entry);
+}
+
+export async function createKnowledge({ database }: Deps, userId: string, input: { title: string; text: string }) {
+  return toItem(await repo.insertEntry(database, userId, input));
+}
+
+export async function updateKnowledge({ database }: Deps, userId: string, context: string, input: { title: string; text: string }) {
+  const entry = isContext(context) ? await repo.updateEntry(database, userId, context, input) : null;
+  if (!entry) throw notFound();
+  return toItem(entry);
+}
+
+export async function deleteKnowledge({ database }: Deps, userId: string, context: string) {
+  if (!isContext(context) || !(await repo.deleteEntry(database, userId, context))) throw notFound();
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { userProfiles } from '../../db/schema/index';
+
+export type ProfileRow = typeof userProfiles.$inferSelect;
+type ProfileFields = Pick<ProfileRow, 'businessSector' | 'role' | 'phoneNumber' | 'website'>;
+
+export async function findProfileByUser(db: Db, userId: string) {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId));
+  return row ?? null;
+}
+
+/** Inserts the user's profile; null when they already have one. */
+export async function insertProfile(db: Db, userId: string, fields: ProfileFields) {
+  const [row] = await db
+    .insert(userProfiles)
+    .values({ userId, ...fields })
+    .onConflictDoNothing({ target: userProfiles.userId })
+    .returning();
+  return row ?? null;
+}
+
+export async function updateProfile(db: Db, id: string, fields: Partial<ProfileFields>) {
+  const [row] = await db
+    .update(userProfiles)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(userProfiles.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function findProfileById(db: Db, id: string) {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,46 @@
+import type { Profile, ProfileInput } from '@app/shared/profile';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../errors';
+import * as repo from './profiles.repository';
+
+type Caller = { id: string; email: string };
+type Fields = { businessSector: string; role: string; phoneNumber: string; website: string };
+
+function toProfile(row: repo.ProfileRow, email: string): Profile {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    email,
+    businessSector: row.businessSector,
+    role: row.role,
+    phoneNumber: row.phoneNumber,
+    website: row.website,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getProfile(db: Db, caller: Caller, requestedUserId?: string) {
+  if (requestedUserId !== undefined && requestedUserId !== caller.id) throw forbidden();
+  const row = await repo.findProfileByUser(db, caller.id);
+  if (!row) throw notFound();
+  return toProfile(row, caller.email);
+}
+
+export async function createProfile(db: Db, caller: Caller, input: Fields, requestedUserId?: string) {
+  if (requestedUserId !== undefined && requestedUserId !== caller.id) throw forbidden();
+  const row = await repo.insertProfile(db, caller.id, input);
+  if (!row) throw conflict('CONFLICT', 'A profile already exists for this account');
+  return toProfile(row, caller.email);
+}
+
+/** Updates the caller's own profile; another user's profile id is answered as not found. */
+export async function updateProfile(db: Db, caller: Caller, id: string, input: Partial<ProfileInput>) {
+  const existing = z.uuid().safeParse(id).success ? await repo.findProfileById(db, id) : null;
+  if (!existing || existing.userId !== caller.id) throw notFound();
+  const row = await repo.updateProfile(db, id, input as Partial<Fields>);
+  return toProfile(row!, caller.email);
+}
+
+export const findProfile = (db: Db, userId: string) => repo.findProfileByUser(db, userId);

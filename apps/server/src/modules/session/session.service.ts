@@ -1,0 +1,37 @@
+import type { SessionUser } from '@app/shared/auth';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, users } from '../../db/schema/index';
+import { notFound } from '../../errors';
+import { findProfile } from '../profiles/profiles.service';
+import { accountPlan } from '../subscriptions/subscriptions.service';
+
+/** The session user of spec 01 §3, assembled on the server from the user, profile and plan. */
+export async function sessionUser(db: Db, userId: string, billingEnabled: boolean): Promise<SessionUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  const [profile, plan, providers] = await Promise.all([
+    findProfile(db, userId),
+    accountPlan(db, user, billingEnabled),
+    db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId)),
+  ]);
+  return {
+    uid: user.id,
+    profileId: profile?.id ?? null,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    phoneNumber: profile?.phoneNumber ?? null,
+    businessSector: profile?.businessSector ?? null,
+    role: profile?.role ?? null,
+    website: profile?.website ?? null,
+    ...plan,
+    quota: { exceeded: { credits: false, emailAddresses: false } },
+    referrerId: user.referrerId,
+    // DESIGN §10: owners always have it; only invited members can have it false.
+    metadata: { hasAiConfig: user.referrerId === null || user.hasAiConfig },
+    createdAt: user.createdAt.toISOString(),
+    settings: null,
+    showGuide: user.showGuide,
+    providers: providers.map((p) => p.providerId),
+  };
+}

@@ -22,6 +22,7 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer })
 
   return betterAuth({
     appName: 'Mail Assistant',
+    logger: { level: 'error' },
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret: config.authSecret,

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { subscriptions, users } from '../../db/schema/index';
+import { cookieFrom, createTestApp, ORIGIN, type TestApp } from '../../../test/harness';
+
+const post = (t: TestApp, url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { ...ORIGIN, ...headers }, payload });
+
+describe('sign-up, verification and sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates an unverified account with the referral lower-cased and sends the verification mail', async () => {
+    const res = await post(t, '/api/auth/sign-up/email', { email: 'Owner@Example.com', password: 'Secret1!', name: 'o', referral: 'PartnerX' });
+    expect(res.statusCode).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
+    expect(user).toMatchObject({ referral: 'partnerx', emailVerified: false, referrerId: null });
+    expect(t.mailer.lastLinkTo('owner@example.com')).toMatch(/\/api\/auth\/verify-email\?token=/);
+    const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.ownerId, user!.id));
+    expect(subscription).toMatchObject({ plan: 'biz', status: 'active' });
+  });
+
+  it('refuses a sign-in before verification with the unverified message', async () => {
+    const res = await post(t, '/api/auth/sign-in/email', { email: 'owner@example.com', password: 'Secret1!' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+  });
+
+  it('answers an unknown e-mail and a wrong password the same way', async () => {
+    const { email } = await t.signUp();
+    const wrong = await post(t, '/api/auth/sign-in/email', { email, password: 'Wrong1!x' });
+    const unknown = await post(t, '/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'Wrong1!x' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+  });
+
+  it('signs in after verification and assembles the session user', async () => {
+    const { email, password } = await t.signUp();
+    const res = await post(t, '/api/auth/sign-in/email', { email, password });
+    expect(res.statusCode).toBe(200);
+    const cookie = cookieFrom(res.headers['set-cookie']);
+    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    expect(String(res.headers['set-cookie'])).toMatch(/SameSite=Lax/i);
+    const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({
+      email,
+      emailVerified: true,
+      billable: false,
+      plan: 'biz',
+      subscriptionStatus: 'active',
+      subscriptionBillingCycle: 'monthly',
+      referrerId: null,
+      metadata: { hasAiConfig: true },
+      profileId: null,
+      businessSector: null,
+      settings: null,
+      providers: ['credential'],
+    });
+  });
+
+  it('checks the password rules on the server too', async () => {
+    for (const password of ['short', 'alllowercase1!', 'NoDigits!!', 'NoSpecial12']) {
+      const res = await post(t, '/api/auth/sign-up/email', { email: 'weak@example.com', password, name: 'w' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: expect.stringMatching(/PASSWORD/) });
+    }
+  });
+
+  it('does not reveal that an address already has an account', async () => {
+    const { email } = await t.signUp();
+    const again = await post(t, '/api/auth/sign-up/email', { email, password: 'Other1!x', name: 'x' });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('answers /api/session with 401 when signed out', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/session' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, code: 'UNAUTHORIZED', message: 'Authentication required', status: 401 });
+  });
+
+  it('tells which social providers are configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth-config' });
+    expect(res.json()).toEqual({ google: false, microsoft: false, billing: false });
+  });
+});
+
+describe('password reset', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sends a reset link that sets a new password, and answers unknown addresses the same', async () => {
+    const { email } = await t.signUp();
+    const known = await post(t, '/api/auth/request-password-reset', { email, redirectTo: '/password-reset' });
+    const unknown = await post(t, '/api/auth/request-password-reset', { email: 'ghost@example.com', redirectTo: '/password-reset' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(t.mailer.sent.some((m) => m.to === 'ghost@example.com')).toBe(false);
+
+    const link = new URL(t.mailer.lastLinkTo(email));
+    const landing = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(landing.statusCode).toBe(302);
+    const token = new URL(landing.headers.location as string, 'http://x').searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await post(t, '/api/auth/reset-password', { token, newPassword: 'Changed2@' });
+    expect(reset.statusCode).toBe(200);
+    const signIn = await post(t, '/api/auth/sign-in/email', { email, password: 'Changed2@' });
+    expect(signIn.statusCode).toBe(200);
+    const reused = await post(t, '/api/auth/reset-password', { token, newPassword: 'Again3#x' });
+    expect(reused.statusCode).toBe(400);
+  });
+});
+
+describe('rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers repeated sign-in attempts with 429 in the error shape', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 12; i++) {
+      last = await post(t, '/api/auth/sign-in/email', { email: 'x@example.com', password: 'Wrong1!x' });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json()).toEqual({ success: false, code: 'RATE_LIMIT', message: 'Too many requests, please try again later', status: 429 });
+  });
+
+  it('keys the limit on the connection address, not on a header the client sends', async () => {
+    const res = await post(t, '/api/auth/sign-in/email', { email: 'x@example.com', password: 'Wrong1!x' }, {
+      'x-forwarded-for': '203.0.113.9',
+      'x-app-client-ip': '203.0.113.10',
+    });
+    expect(res.statusCode).toBe(429);
+  });
+});

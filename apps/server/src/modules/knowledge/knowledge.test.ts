@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ORIGIN, type TestApp } from '../../../test/harness';
+
+type User = Awaited<ReturnType<TestApp['signUp']>>;
+
+describe('knowledge data root', () => {
+  let t: TestApp;
+  let alice: User;
+  let bob: User;
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await t.signUp();
+    bob = await t.signUp();
+  });
+  afterAll(() => t.close());
+
+  const call = (user: User | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { ...ORIGIN, ...(user && { cookie: user.cookie }) }, ...(payload && { payload }) });
+  const create = async (user: User, title: string, text = '') => {
+    const res = await call(user, 'POST', '/api/data', { title, text });
+    expect(res.statusCode).toBe(201);
+    return (res.json() as [string])[0];
+  };
+
+  it('creates, reads, updates and deletes an entry', async () => {
+    const res = await call(alice, 'POST', '/api/data', { title: 'Opening hours', text: 'We open at 9.' });
+    expect(res.statusCode).toBe(201);
+    const [context, item] = res.json() as [string, Record<string, string>];
+    expect(item).toMatchObject({ _id: context, context, title: 'Opening hours', text: 'We open at 9.' });
+
+    const updated = await call(alice, 'POST', `/api/data/${context}`, { title: 'Opening hours', text: 'We open at 8.' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toEqual([context, expect.objectContaining({ text: 'We open at 8.' })]);
+    expect((await call(alice, 'GET', `/api/data/${context}`)).json()).toMatchObject({ text: 'We open at 8.' });
+
+    expect((await call(alice, 'DELETE', `/api/data/${context}`)).json()).toEqual({ success: true });
+    expect((await call(alice, 'GET', `/api/data/${context}`)).statusCode).toBe(404);
+  });
+
+  it('pages the newest first with the spec wrapper', async () => {
+    const user = await t.signUp();
+    for (let i = 1; i <= 12; i++) await create(user, `Entry ${i}`, `text ${i}`);
+    const page1 = (await call(user, 'GET', '/api/data')).json();
+    expect(page1).toMatchObject({ totalCount: 12, totalPages: 2, page: 1, totalCapped: false });
+    expect(page1.data).toHaveLength(10);
+    expect(page1.data[0].title).toBe('Entry 12');
+    const page2 = (await call(user, 'GET', `/api/data?page=2&limit=10&userId=${user.id}`)).json();
+    expect(page2.data.map((d: { title: string }) => d.title)).toEqual(['Entry 2', 'Entry 1']);
+    expect((await call(user, 'GET', '/api/data?page=3')).json().data).toEqual([]);
+  });
+
+  it('searches titles and texts, ranks title hits first, and matches prefixes and substrings', async () => {
+    const user = await t.signUp();
+    await create(user, 'Refund policy', 'Customers get their money back within 30 days.');
+    await create(user, 'Shipping', 'Parcels leave the warehouse daily; a refund is possible for lost parcels.');
+    await create(user, 'Invoices', 'Invoices are sent monthly.');
+    await create(user, 'Supercalifragilistic', 'A long word.');
+
+    const refund = (await call(user, 'GET', '/api/data?search=refund')).json();
+    expect(refund.data.map((d: { title: string }) => d.title)).toEqual(['Refund policy', 'Shipping']);
+    expect(refund.totalCount).toBe(2);
+
+    const prefix = (await call(user, 'GET', '/api/data?search=wareh')).json();
+    expect(prefix.data.map((d: { title: string }) => d.title)).toEqual(['Shipping']);
+
+    const substring = (await call(user, 'GET', '/api/data?search=fragil')).json();
+    expect(substring.data.map((d: { title: string }) => d.title)).toEqual(['Supercalifragilistic']);
+
+    const words = (await call(user, 'GET', `/api/data?search=${encodeURIComponent('money back')}`)).json();
+    expect(words.data.map((d: { title: string }) => d.title)).toEqual(['Refund policy']);
+
+    const none = (await call(user, 'GET', '/api/data?search=zebra')).json();
+    expect(none).toMatchObject({ data: [], totalCount: 0, totalPages: 0 });
+
+    const symbols = await call(user, 'GET', `/api/data?search=${encodeURIComponent("%_\\'&|!():*")}`);
+    expect(symbols.statusCode).toBe(200);
+    expect(symbols.json().data).toEqual([]);
+  });
+
+  it("keeps every user's entries to themselves", async () => {
+    const context = await create(alice, 'Private', 'secret');
+    expect((await call(bob, 'GET', `/api/data/${context}`)).statusCode).toBe(404);
+    expect((await call(bob, 'POST', `/api/data/${context}`, { title: 'hijack', text: '' })).statusCode).toBe(404);
+    expect((await call(bob, 'DELETE', `/api/data/${context}`)).statusCode).toBe(404);
+    expect((await call(bob, 'GET', '/api/data?search=private')).json().data).toEqual([]);
+    const foreign = await call(bob, 'GET', `/api/data?userId=${alice.id}`);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ success: false, code: 'FORBIDDEN', status: 403 });
+    expect((await call(alice, 'GET', `/api/data/${context}`)).json()).toMatchObject({ title: 'Private' });
+  });
+
+  it('requires a session', async () => {
+    for (const [method, url] of [['GET', '/api/data'], ['POST', '/api/data'], ['DELETE', '/api/data/x']] as const) {
+      const res = await call(null, method, url, method === 'POST' ? { title: 't' } : undefined);
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('answers bad input with 400 and a message, never 500', async () => {
+    const cases: [string, string, object | undefined][] = [
+      ['POST', '/api/data', {}],
+      ['POST', '/api/data', { title: '' }],
+      ['POST', '/api/data', { title: '   ' }],
+      ['POST', '/api/data', { title: 42, text: 'x' }],
+      ['POST', '/api/data', { title: 'x'.repeat(501) }],
+      ['POST', '/api/data', { title: 'ok', text: 'x'.repeat(100_001) }],
+      ['POST', '/api/data', { title: 'ok', text: ['array'] }],
+      ['GET', '/api/data?page=0', undefined],
+      ['GET', '/api/data?page=abc', undefined],
+      ['GET', '/api/data?limit=100000', undefined],
+      ['GET', `/api/data?search=${'x'.repeat(201)}`, undefined],
+    ];
+    for (const [method, url, payload] of cases) {
+      const res = await call(alice, method as 'GET' | 'POST', url, payload);
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)?.slice(0, 40)}`).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', status: 400, message: expect.any(String) });
+    }
+    expect((await call(alice, 'POST', '/api/data', { title: 'x'.repeat(501) })).json().message).toBe('knowledge.titleTooLong');
+    expect((await call(alice, 'GET', '/api/data/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('refuses a body larger than the request limit with 413', async () => {
+    const res = await call(alice, 'POST', '/api/data', { title: 'big', text: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, status: 413 });
+  });
+});

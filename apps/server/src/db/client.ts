@@ -33,6 +33,9 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client dropped by the server (restart, terminated backend) must not crash the process:
+  // the pool discards it and opens a new one on demand.
+  pool.on('error', (error) => console.warn(`database: idle connection lost (${error.message})`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

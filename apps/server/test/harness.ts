@@ -88,7 +88,7 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
     const cookie = cookieFrom(verified.headers['set-cookie']);
     if (!cookie) throw new Error(`verification gave no session: ${verified.statusCode}`);
     const session = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
-    return { email, password, cookie, id: (session.json() as { uid: string }).uid };
+    return { email, password, cookie, id: session.json<{ uid: string }>().uid };
   }
 
   return {

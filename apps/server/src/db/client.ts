@@ -40,7 +40,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    query: async (text, params) => (await pool.query(text, params)).rows,
+    query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => (await pool.query<T>(text, params)).rows,
     close: () => pool.end(),
   };
 }

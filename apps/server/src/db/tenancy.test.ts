@@ -10,10 +10,10 @@ describe('tenant model', () => {
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) {
       const name = getTableName(table);
-      const entry = tenancy[name as keyof typeof tenancy];
+      const entry = tenancy[name];
       expect(entry, `table ${name} is missing from tenancy.ts`).toBeDefined();
       if (entry.column) {
-        const columns = Object.values(getTableColumns(table)).map((c) => c.name);
+        const columns = Object.values(getTableColumns(table)).map((c: { name: string }) => c.name);
         expect(columns, `${name}.${entry.column}`).toContain(entry.column);
       }
     }

@@ -19,13 +19,13 @@ describe('knowledge data root', () => {
   const create = async (user: User, title: string, text = '') => {
     const res = await call(user, 'POST', '/api/data', { title, text });
     expect(res.statusCode).toBe(201);
-    return (res.json() as [string])[0];
+    return res.json<[string]>()[0];
   };
 
   it('creates, reads, updates and deletes an entry', async () => {
     const res = await call(alice, 'POST', '/api/data', { title: 'Opening hours', text: 'We open at 9.' });
     expect(res.statusCode).toBe(201);
-    const [context, item] = res.json() as [string, Record<string, string>];
+    const [context, item] = res.json<[string, Record<string, string>]>();
     expect(item).toMatchObject({ _id: context, context, title: 'Opening hours', text: 'We open at 9.' });
 
     const updated = await call(alice, 'POST', `/api/data/${context}`, { title: 'Opening hours', text: 'We open at 8.' });

@@ -15,7 +15,7 @@ describe('the sessionId hand-off', () => {
     const { cookie, email } = await t.signUp();
     const minted = await mint(cookie);
     expect(minted.statusCode).toBe(200);
-    const { token, expiresInSeconds } = minted.json() as { token: string; expiresInSeconds: number };
+    const { token, expiresInSeconds } = minted.json<{ token: string; expiresInSeconds: number }>();
     expect(expiresInSeconds).toBe(60);
 
     const first = await exchange(token);
@@ -37,7 +37,7 @@ describe('the sessionId hand-off', () => {
 
   it('refuses a token older than 60 seconds', async () => {
     const { cookie } = await t.signUp();
-    const { token } = (await mint(cookie)).json() as { token: string };
+    const { token } = (await mint(cookie)).json<{ token: string }>();
     vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
     try {
       expect((await exchange(token)).statusCode).toBe(400);

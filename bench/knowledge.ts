@@ -1,0 +1,216 @@
+/**
+ * GET /api/data under load at 100,000 entries, next to the same repository calls made directly
+ * through the database driver, on PostgreSQL and on PGlite.
+ *
+ *   npm run knowledge -w bench -- [--db=postgres|pglite] [--entries=100000] [--duration=5]
+ *
+ * Per backend: a fresh database (PostgreSQL: `bench_knowledge` on DATABASE_URL's server, default
+ * postgres://postgres@127.0.0.1:5432/postgres; PGlite: a temporary DATA_DIR), migrated by the real
+ * server, where the bench user signs up and follows the verification link from the outbox. The server
+ * is then stopped — PGlite's directory can only be open in one process — and this process seeds the
+ * entries and measures the direct calls; then the server is started again and autocannon measures the API.
+ * Both sides are 20 concurrent callers (a pool of 20 on PostgreSQL; PGlite queues them on its one connection).
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP } from '@app/shared/constants';
+import { type Database, type DbKind, openDatabase } from '../apps/server/src/db/client';
+import { countEntries, pageEntries } from '../apps/server/src/modules/knowledge/knowledge.repository';
+import { parseSearch } from '../apps/server/src/modules/knowledge/search-query';
+import { entries, loadEnron, type Mail } from './lib/corpus';
+import { closedLoop, httpLoad, type LoadOptions, type Stats } from './lib/load';
+import { signUp, startServer } from './lib/server';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const CONNECTIONS = 20;
+const TARGET_P99_MS = 50;
+const TARGET_RATIO = 0.6;
+
+const { values: flags } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    entries: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '5' },
+  },
+});
+const backends: DbKind[] = flags.db === 'postgres' || flags.db === 'pglite' ? [flags.db] : ['postgres', 'pglite'];
+if (flags.db && backends.length !== 1) throw new Error('--db must be postgres or pglite');
+const entryCount = Number(flags.entries);
+const load: LoadOptions = { connections: CONNECTIONS, duration: Number(flags.duration), warmup: 1 };
+
+interface Scenario {
+  name: string;
+  search: string;
+  page: number;
+}
+
+/** Deep pages scale with --entries: page 9,000 of the listing and page 500 of 'contract' at 100,000. */
+const scenarios: Scenario[] = [
+  { name: 'no search, page 1', search: '', page: 1 },
+  { name: 'no search, deep page', search: '', page: Math.max(1, Math.floor((entryCount * 0.9) / KNOWLEDGE_PAGE_SIZE)) },
+  { name: 'rare word', search: 'XXXX', page: 1 },
+  { name: 'frequent word', search: 'contract', page: 1 },
+  { name: 'frequent word, deep page', search: 'contract', page: Math.max(1, Math.floor(entryCount / 200)) },
+  { name: 'very common word', search: 'gas', page: 1 },
+  { name: 'very common word', search: 'enron', page: 1 },
+  { name: 'phrase', search: 'meeting tomorrow', page: 1 },
+  { name: 'prefix', search: 'contr', page: 1 },
+];
+
+interface Result extends Scenario {
+  /** totalCount of the answer, with "+" when capped. */
+  matches: string;
+  api: Stats;
+  direct: Stats;
+  ratio: number;
+}
+
+/** What GET /api/data runs: the page and the (capped) count, in parallel. */
+function listDirect(database: Database, userId: string, s: Scenario) {
+  const terms = parseSearch(s.search);
+  return Promise.all([
+    pageEntries(database, userId, terms, (s.page - 1) * KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_PAGE_SIZE),
+    countEntries(database, userId, terms, KNOWLEDGE_SEARCH_COUNT_CAP),
+  ]);
+}
+
+async function seed(database: Database, userId: string, mails: Mail[]) {
+  const BATCH = 1_000;
+  const started = Date.now();
+  // One entry every 10 minutes up to now, inserted oldest first as a real user would have added them.
+  const first = started - entryCount * 600_000;
+  let batch: Mail[] = [];
+  let done = 0;
+  const flush = async () => {
+    await database.query(
+      `INSERT INTO knowledge_entry (user_id, title, text, created_at, updated_at)
+       SELECT $1, t, x, c, c FROM unnest($2::text[], $3::text[], $4::timestamptz[]) AS u(t, x, c)`,
+      [userId, batch.map((m) => m.title), batch.map((m) => m.text), batch.map((_, i) => new Date(first + (done + i) * 600_000).toISOString())],
+    );
+    done += batch.length;
+    batch = [];
+    process.stdout.write(`\r  seeding ${done.toLocaleString('en')}/${entryCount.toLocaleString('en')}`);
+  };
+  for (const entry of entries(mails, entryCount)) {
+    batch.push(entry);
+    if (batch.length === BATCH) await flush();
+  }
+  if (batch.length) await flush();
+  await database.query('VACUUM ANALYZE knowledge_entry');
+  console.log(` — ${((Date.now() - started) / 1000).toFixed(1)} s with VACUUM ANALYZE`);
+}
+
+async function freshPostgres(): Promise<string> {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = await openDatabase({ url: adminUrl, poolSize: 1 });
+  await admin.query('DROP DATABASE IF EXISTS bench_knowledge WITH (FORCE)');
+  await admin.query('CREATE DATABASE bench_knowledge');
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = '/bench_knowledge';
+  return url.toString();
+}
+
+async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
+  console.log(`\n${kind}: ${entryCount.toLocaleString('en')} entries, ${CONNECTIONS} connections, ${load.duration} s per measure after ${load.warmup} s warm-up`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-knowledge-${kind}-`));
+  const databaseUrl = kind === 'postgres' ? await freshPostgres() : undefined;
+  const env = { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) };
+  try {
+    let server = await startServer(repoRoot, env);
+    const { cookie, userId } = await signUp(server, dataDir);
+    await server.stop();
+
+    const database = await openDatabase({ url: databaseUrl, pgliteDir: path.join(dataDir, 'db'), poolSize: CONNECTIONS });
+    const expected: { contexts: string[]; count: number }[] = [];
+    const direct: Stats[] = [];
+    try {
+      await seed(database, userId, mails);
+      for (const s of scenarios) {
+        const [page, count] = await listDirect(database, userId, s);
+        expected.push({ contexts: page.map((e) => e.context), count });
+        direct.push(await closedLoop(() => listDirect(database, userId, s), load));
+        process.stdout.write(`\r  direct ${direct.length}/${scenarios.length}`);
+      }
+    } finally {
+      await database.close();
+    }
+
+    server = await startServer(repoRoot, env);
+    const results: Result[] = [];
+    try {
+      for (const [i, s] of scenarios.entries()) {
+        const url = `${server.url}/api/data?${new URLSearchParams({ page: String(s.page), search: s.search })}`;
+        const headers = { cookie };
+        const answer = (await (await fetch(url, { headers })).json()) as { data: { context: string }[]; totalCount: number; totalCapped: boolean };
+        const want = expected[i]!;
+        const wantCount = s.search ? Math.min(want.count, KNOWLEDGE_SEARCH_COUNT_CAP) : want.count;
+        if (answer.data.map((e) => e.context).join() !== want.contexts.join() || answer.totalCount !== wantCount) {
+          throw new Error(`${s.name} (${s.search || 'no search'}, page ${s.page}): the API does not answer what the repository returns`);
+        }
+        const api = await httpLoad(url, headers, load);
+        const matches = `${answer.totalCount.toLocaleString('en')}${answer.totalCapped ? '+' : ''}`;
+        results.push({ ...s, matches, api, direct: direct[i]!, ratio: api.rps / direct[i]!.rps });
+        process.stdout.write(`\r  API ${results.length}/${scenarios.length}   `);
+      }
+    } finally {
+      await server.stop();
+    }
+    process.stdout.write('\r');
+    return results;
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(kind: DbKind, results: Result[]) {
+  const ms = (v: number) => v.toFixed(1);
+  const rows = [
+    ['scenario', 'search', 'page', 'matches', 'API req/s', 'API p50', 'API p99', 'direct req/s', 'direct p50', 'direct p99', 'API/direct'],
+    ...results.map((r) => [
+      r.name,
+      r.search ? `'${r.search}'` : '',
+      r.page.toLocaleString('en'),
+      r.matches,
+      r.api.rps.toFixed(0),
+      ms(r.api.p50),
+      ms(r.api.p99),
+      r.direct.rps.toFixed(0),
+      ms(r.direct.p50),
+      ms(r.direct.p99),
+      `${(r.ratio * 100).toFixed(0)}%`,
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  const line = (row: string[]) => row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  console.log(`\n${kind} — ${entryCount.toLocaleString('en')} entries, latencies in ms`);
+  console.log(line(rows[0]!));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows.slice(1)) console.log(line(row));
+
+  const failures = results.reduce((n, r) => n + r.api.failures, 0);
+  const slowest = results.reduce((a, b) => (b.api.p99 > a.api.p99 ? b : a));
+  const weakest = results.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  const label = (r: Result) => `${r.name}${r.search ? ` '${r.search}'` : ''}, page ${r.page.toLocaleString('en')}`;
+  const p99Met = slowest.api.p99 < TARGET_P99_MS && failures === 0;
+  const ratioMet = weakest.ratio >= TARGET_RATIO;
+  console.log(
+    `${kind}: API p99 < ${TARGET_P99_MS} ms ${p99Met ? 'MET' : 'NOT MET'} (worst ${ms(slowest.api.p99)} ms: ${label(slowest)}${failures ? `; ${failures} failed requests` : ''}); ` +
+      `API ≥ ${TARGET_RATIO * 100}% of direct ${ratioMet ? 'MET' : 'NOT MET'} (lowest ${(weakest.ratio * 100).toFixed(0)}%: ${label(weakest)})`,
+  );
+  return { p99Met, ratioMet };
+}
+
+const mails = await loadEnron(path.resolve(repoRoot, '../shared/corpus'));
+console.log(`corpus: ${mails.length.toLocaleString('en')} Enron messages`);
+for (const kind of backends) {
+  const results = await run(kind, mails);
+  const targets = report(kind, results);
+  const file = path.join(repoRoot, 'bench/results', `knowledge-${kind}.json`);
+  await mkdir(path.dirname(file), { recursive: true });
+  const meta = { db: kind, entries: entryCount, connections: CONNECTIONS, duration: load.duration, warmup: load.warmup, date: new Date().toISOString() };
+  await writeFile(file, `${JSON.stringify({ ...meta, targets, results }, null, 2)}\n`);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeWebsite, profileInputSchema } from './profile';
+
+describe('website normalisation (DESIGN §10)', () => {
+  it.each([
+    ['example.com', 'https://www.example.com'],
+    ['shop.example.com', 'https://shop.example.com'],
+    ['www.example.com', 'https://www.example.com'],
+    ['example.com/contact', 'https://www.example.com/contact'],
+    ['http://example.com', 'http://example.com'],
+    ['  ', ''],
+  ])('%s → %s', (raw, expected) => expect(normalizeWebsite(raw)).toBe(expected));
+});
+
+describe('profile schema', () => {
+  const valid = { businessSector: 'retail', role: 'Owner' };
+  const message = (input: object) => profileInputSchema.safeParse({ ...valid, ...input }).error?.issues[0]?.message;
+
+  it('accepts the minimum and defaults the optional fields', () => {
+    expect(profileInputSchema.parse(valid)).toEqual({ ...valid, phoneNumber: '', website: '' });
+  });
+
+  it('uses the spec message keys', () => {
+    expect(message({ businessSector: '' })).toBe('profile.fieldRequired');
+    expect(message({ role: 'ab' })).toBe('profile.role.tooShort');
+    expect(message({ phoneNumber: '12345' })).toBe('profile.phone.tooShort');
+    expect(message({ phoneNumber: '1234567890123456' })).toBe('profile.phone.tooLong');
+    expect(message({ phoneNumber: '++12345678' })).toBe('profile.phone.invalid');
+    expect(message({ website: 'mailto:a@b.c' })).toBe('profile.url.error');
+  });
+
+  it('accepts common phone formats', () => {
+    for (const phoneNumber of ['+33612345678', '(555) 123-4567', '06 12 34 56 78', '555.123.4567']) {
+      expect(message({ phoneNumber })).toBeUndefined();
+    }
+  });
+});

@@ -73,5 +73,7 @@ export const authConfigSchema = z.object({
   google: z.boolean(),
   microsoft: z.boolean(),
   billing: z.boolean(),
+  /** Whether this server can connect mailboxes; the mail-provider guard applies only then. */
+  mailbox: z.boolean(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

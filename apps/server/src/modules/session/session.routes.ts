@@ -20,6 +20,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
     google: Boolean(deps.config.google),
     microsoft: Boolean(deps.config.microsoft),
     billing: deps.config.billingEnabled,
+    // No mailbox provider can be connected yet, so the mail-provider guard must not lock users out.
+    mailbox: false,
   }));
 
   r.get('/api/session', { preHandler: deps.requireUser, schema: { response: { 200: sessionUserSchema } } }, async (req) =>

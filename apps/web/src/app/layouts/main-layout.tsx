@@ -1,0 +1,87 @@
+import { Mail, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { useAuth } from '@/lib/session';
+import { QuotaBanner } from './quota-banner';
+import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
+
+const collapsedKey = 'sidebarCollapsed';
+
+function Brand({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link to="/home" className="flex h-14 items-center gap-2 px-4 font-semibold">
+      <Mail className="size-5 shrink-0 text-accent" aria-hidden />
+      <span className={compact ? 'sr-only' : undefined}>{t('common.appName')}</span>
+    </Link>
+  );
+}
+
+/** Side menu (a drawer under 768 px), user menu top right, and the screen. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const toggleCollapsed = () => {
+    localStorage.setItem(collapsedKey, collapsed ? '0' : '1');
+    setCollapsed(!collapsed);
+  };
+
+  return (
+    <div className="flex min-h-dvh">
+      {user && (
+        <aside className={`hidden shrink-0 border-r bg-muted/30 md:block ${collapsed ? 'w-16' : 'w-60'}`}>
+          <Brand compact={collapsed} />
+          <SideMenu user={user} collapsed={collapsed} />
+        </aside>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 items-center gap-2 border-b px-2 md:px-4">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={t('layout.openMenu')}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="hidden md:inline-flex"
+            aria-label={t(collapsed ? 'layout.expand' : 'layout.collapse')}
+            aria-expanded={!collapsed}
+            onClick={toggleCollapsed}
+          >
+            {collapsed ? <PanelLeftOpen /> : <PanelLeftClose />}
+          </Button>
+          <div className="flex-1" />
+          <UserMenu user={user} />
+        </header>
+        {user && <QuotaBanner user={user} />}
+        <main className="flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
+      </div>
+      {user && (
+        <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <DialogContent
+            aria-describedby={undefined}
+            className="top-0 left-0 h-dvh max-w-72 translate-x-0 translate-y-0 content-start gap-0 rounded-none border-y-0 border-l-0 p-0"
+          >
+            <DialogTitle className="sr-only">{t('layout.nav.main')}</DialogTitle>
+            <Brand />
+            <SideMenu user={user} onNavigate={() => setDrawerOpen(false)} />
+          </DialogContent>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { ProtectedRoute, PublicRoute } from './guards';
+import { AuthLayout } from './layouts/auth-layout';
+import { MainLayout } from './layouts/main-layout';
+import { SettingsLayout } from './layouts/settings-layout';
+import { NotFoundRoute } from './routes/not-found';
+import { RouteError } from './routes/route-error';
+
+/** A screen that a later release builds (lazy, like every screen). */
+function placeholder(path: string, title: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { ComingSoon } = await import('@/features/placeholders/routes/coming-soon');
+      return { Component: () => <ComingSoon titleKey={`placeholders.titles.${title}`} /> };
+    },
+  };
+}
+
+const knowledgeList = () =>
+  import('@/features/knowledge/routes/knowledge-list').then((m) => ({ Component: m.KnowledgeListRoute }));
+
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: FullPageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: AuthLayout,
+        children: [
+          {
+            Component: PublicRoute,
+            children: [
+              {
+                path: 'signup',
+                lazy: () => import('@/features/auth/routes/sign-up').then((m) => ({ Component: m.SignUpRoute })),
+              },
+              {
+                path: 'signin',
+                lazy: () => import('@/features/auth/routes/sign-in').then((m) => ({ Component: m.SignInRoute })),
+              },
+              {
+                path: 'password-forgot',
+                lazy: () => import('@/features/auth/routes/password-forgot').then((m) => ({ Component: m.PasswordForgotRoute })),
+              },
+              placeholder('invitations/verify', 'invitationVerify'),
+              placeholder('invitations/set-password', 'invitationSetPassword'),
+            ],
+          },
+          // Outside the public wrapper: they act whoever is signed in.
+          {
+            path: 'signin/:sessionId',
+            lazy: () => import('@/features/auth/routes/session-sign-in').then((m) => ({ Component: m.SessionSignInRoute })),
+          },
+          {
+            path: 'password-reset',
+            lazy: () => import('@/features/auth/routes/password-reset').then((m) => ({ Component: m.PasswordResetRoute })),
+          },
+        ],
+      },
+      {
+        Component: ProtectedRoute,
+        children: [
+          {
+            Component: MainLayout,
+            children: [
+              { index: true, lazy: knowledgeList },
+              { path: 'home', lazy: knowledgeList },
+              {
+                path: 'data/:id?',
+                lazy: () =>
+                  import('@/features/knowledge/routes/knowledge-form').then((m) => ({ Component: m.KnowledgeFormRoute })),
+              },
+              {
+                path: 'profile',
+                lazy: () => import('@/features/profile/routes/profile').then((m) => ({ Component: m.ProfileRoute })),
+              },
+              placeholder('email-settings/add', 'emailSettingsAdd'),
+              placeholder('agent', 'agent'),
+              placeholder('subscriptions', 'subscriptions'),
+              placeholder('feedback', 'feedback'),
+              {
+                Component: SettingsLayout,
+                children: [
+                  placeholder('email-settings', 'emailSettings'),
+                  placeholder('email-settings/categories', 'categories'),
+                  placeholder('inbox', 'inbox'),
+                  placeholder('prompt', 'prompt'),
+                  placeholder('invoices', 'invoices'),
+                  placeholder('users', 'users'),
+                  placeholder('users/add', 'usersAdd'),
+                  placeholder('users/bulk', 'usersBulk'),
+                  placeholder('users/edit', 'usersEdit'),
+                  placeholder('tutorials', 'tutorials'),
+                  placeholder('plugins', 'plugins'),
+                  placeholder('cb/ms', 'outlookCallback'),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundRoute },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

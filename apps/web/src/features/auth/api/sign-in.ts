@@ -1,0 +1,37 @@
+import type { SignInInput } from '@app/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authClient } from '@/lib/auth-client';
+import { sessionQueryOptions } from '@/lib/session';
+import { AuthError, type AuthClientError } from './auth-error';
+import { takeLinkProvider } from './social-sign-in';
+
+/** Spec 01 §8 and DESIGN §10: an unknown e-mail and a wrong password get the same message. */
+export function signInErrorKey(error: AuthClientError): string {
+  if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return 'auth.invalidLoginOrPassword';
+  if (error.code === 'EMAIL_NOT_VERIFIED') return 'auth.verifyEmailFirst';
+  if (error.status === 429) return 'auth.tooManyRequests';
+  if (error.code === 'INVALID_EMAIL') return 'auth.invalidEmailShort';
+  return 'auth.tryLater';
+}
+
+/**
+ * Password sign-in. When an earlier social sign-in met an account with this e-mail, the provider
+ * kept in session storage is linked now (Better Auth then redirects to the provider).
+ */
+export async function signIn(values: SignInInput): Promise<void> {
+  const { error } = await authClient.signIn.email(values);
+  if (error) throw new AuthError(signInErrorKey(error));
+  const provider = takeLinkProvider();
+  if (provider) {
+    const linked = await authClient.linkSocial({ provider, callbackURL: '/' });
+    if (linked.error) console.error('Linking the provider failed', linked.error);
+  }
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: () => queryClient.invalidateQueries(sessionQueryOptions),
+  });
+}

@@ -1,0 +1,124 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { authClient, type SocialProvider } from '@/lib/auth-client';
+import { sessionQueryOptions } from '@/lib/session';
+
+/** DESIGN §10: the provider to link after the next password sign-in. */
+export const LINK_PROVIDER_KEY = 'linkProvider';
+const POPUP_NAME = 'social-sign-in';
+/** Set while opening the popup, so that the popup (which gets a copy of session storage) knows it is one. */
+const POPUP_MARKER_KEY = 'socialSignInPopup';
+const CHANNEL = 'social-sign-in';
+const POLL_MS = 1000;
+
+type PopupResult = { error: string | null };
+
+export function readLinkProvider(): SocialProvider | null {
+  const value = sessionStorage.getItem(LINK_PROVIDER_KEY);
+  return value === 'google' || value === 'microsoft' ? value : null;
+}
+
+export function takeLinkProvider(): SocialProvider | null {
+  const provider = readLinkProvider();
+  sessionStorage.removeItem(LINK_PROVIDER_KEY);
+  return provider;
+}
+
+/** The message for Better Auth's `error` query parameter after a provider flow (an i18n key). */
+export function socialErrorKey(error: string): string {
+  return error === 'account_not_linked' ? 'auth.accountExists' : 'auth.tryLater';
+}
+
+/**
+ * Run first thing in main.tsx: when this window is the sign-in popup back on our origin, it tells
+ * the opener how the flow ended and closes. Returns true when it did.
+ */
+export function closeIfSocialPopup(): boolean {
+  const isPopup = window.name === POPUP_NAME || sessionStorage.getItem(POPUP_MARKER_KEY) === '1';
+  if (!isPopup || typeof BroadcastChannel === 'undefined') return false;
+  sessionStorage.removeItem(POPUP_MARKER_KEY);
+  const result: PopupResult = { error: new URLSearchParams(window.location.search).get('error') };
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage(result);
+  channel.close();
+  window.close();
+  return true;
+}
+
+/**
+ * Google/Microsoft sign-in in a popup, falling back to a redirect when the popup is blocked. The
+ * session is polled every second while the popup is open; the page reloads once signed in.
+ */
+export function useSocialSignIn() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<SocialProvider | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval>>(undefined);
+
+  const stop = useCallback(() => {
+    clearInterval(timer.current);
+    setPending(null);
+  }, []);
+
+  const succeed = useCallback(() => {
+    clearInterval(timer.current);
+    sessionStorage.removeItem(LINK_PROVIDER_KEY);
+    window.location.reload();
+  }, []);
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (event: MessageEvent<PopupResult>) => {
+      if (!event.data.error) return succeed();
+      stop();
+      setError(socialErrorKey(event.data.error));
+    };
+    return () => {
+      channel.close();
+      clearInterval(timer.current);
+    };
+  }, [stop, succeed]);
+
+  const watch = (popup: Window) => {
+    timer.current = setInterval(async () => {
+      const user = await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).catch(() => null);
+      if (user) {
+        popup.close();
+        succeed();
+      } else if (popup.closed) {
+        stop();
+        setError('auth.popupClosed');
+      }
+    }, POLL_MS);
+  };
+
+  const start = async (provider: SocialProvider) => {
+    setError(null);
+    setPending(provider);
+    sessionStorage.setItem(LINK_PROVIDER_KEY, provider);
+    const { data, error: authError } = await authClient.signIn.social({
+      provider,
+      callbackURL: '/',
+      errorCallbackURL: '/signin',
+      disableRedirect: true,
+    });
+    const url = data && 'url' in data ? data.url : undefined;
+    if (authError || !url) {
+      setPending(null);
+      setError('auth.tryLater');
+      return;
+    }
+    sessionStorage.setItem(POPUP_MARKER_KEY, '1');
+    const popup = window.open(url, POPUP_NAME, 'popup,width=500,height=650');
+    sessionStorage.removeItem(POPUP_MARKER_KEY);
+    if (!popup) {
+      setError('auth.popupBlocked');
+      window.location.href = url;
+      return;
+    }
+    watch(popup);
+  };
+
+  return { start, pending, error };
+}

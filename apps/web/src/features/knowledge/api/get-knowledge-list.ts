@@ -1,0 +1,19 @@
+import { knowledgeListSchema } from '@app/shared/knowledge';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export type KnowledgeListParams = { page: number; limit: number; search: string };
+
+export const getKnowledgeList = ({ page, limit, search }: KnowledgeListParams) =>
+  apiRequest('/api/data', { query: { page, limit, search }, schema: knowledgeListSchema });
+
+export const knowledgeListQueryOptions = (params: KnowledgeListParams) =>
+  queryOptions({
+    queryKey: ['knowledge', 'list', params],
+    queryFn: () => getKnowledgeList(params),
+    placeholderData: keepPreviousData,
+  });
+
+export function useKnowledgeList(params: KnowledgeListParams) {
+  return useQuery(knowledgeListQueryOptions(params));
+}

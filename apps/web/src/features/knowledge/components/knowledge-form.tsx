@@ -1,0 +1,49 @@
+import { knowledgeInputSchema, type KnowledgeInput } from '@app/shared/knowledge';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { fieldA11y, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+
+type KnowledgeFormProps = {
+  defaultValues: KnowledgeInput;
+  onSubmit: (values: z.output<typeof knowledgeInputSchema>) => void;
+  onCancel: () => void;
+  pending: boolean;
+  serverError: string | null;
+};
+
+/** Title (required) and content; the values stay in place when the server refuses them. */
+export function KnowledgeForm({ defaultValues, onSubmit, onCancel, pending, serverError }: KnowledgeFormProps) {
+  const { t } = useTranslation();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(knowledgeInputSchema),
+    defaultValues,
+  });
+  const titleError = formState.errors.title?.message;
+  const textError = formState.errors.text?.message;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+      {serverError && <Alert variant="error">{serverError}</Alert>}
+      <FormField id="title" label={t('knowledge.form.title')} error={titleError && t(titleError)}>
+        <Input aria-required {...fieldA11y('title', titleError)} {...register('title')} />
+      </FormField>
+      <FormField id="text" label={t('knowledge.form.content')} error={textError && t(textError)}>
+        <Textarea rows={15} {...fieldA11y('text', textError)} {...register('text')} />
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          {t('knowledge.form.cancel')}
+        </Button>
+        <Button type="submit" pending={pending}>
+          {t('knowledge.form.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP, KNOWLEDGE_SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
+import type { KnowledgeItem, KnowledgeList } from '@app/shared/knowledge';
+import { Database, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useKnowledgeList } from '../api/get-knowledge-list';
+import { DeleteKnowledgeDialog } from '../components/delete-knowledge-dialog';
+import { KnowledgeTable } from '../components/knowledge-table';
+
+/** Search and page live in the URL query, so reload and back keep them. */
+function useListQuery() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const search = params.get('search') ?? '';
+  const update = (patch: { page?: number; search?: string }, replace = false) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (patch.search !== undefined) next.set('search', patch.search);
+        if (patch.page !== undefined) next.set('page', String(patch.page));
+        if (!next.get('search')) next.delete('search');
+        if (next.get('page') === '1') next.delete('page');
+        return next;
+      },
+      { replace },
+    );
+  return { page, search, update };
+}
+
+function ListFooter({ list, onPageChange }: { list: KnowledgeList; onPageChange: (page: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const format = (n: number) => new Intl.NumberFormat(i18n.resolvedLanguage).format(n);
+  const from = (list.page - 1) * KNOWLEDGE_PAGE_SIZE + 1;
+  const to = from + list.data.length - 1;
+  const totalCount = list.totalCapped
+    ? t('knowledge.cappedCount', { value: format(KNOWLEDGE_SEARCH_COUNT_CAP) })
+    : format(list.totalCount);
+  if (list.data.length === 0) return null;
+  return (
+    <div className="flex flex-col items-center justify-between gap-2 text-sm text-muted-foreground sm:flex-row">
+      <p>{t('common.pagination.showing', { from: format(from), to: format(to), totalCount })}</p>
+      <Pagination
+        page={list.page}
+        totalPages={list.totalPages}
+        onPageChange={onPageChange}
+        labels={{
+          nav: t('common.pagination.nav'),
+          previous: t('common.pagination.previous'),
+          next: t('common.pagination.next'),
+          page: (page) => t('common.pagination.page', { page }),
+        }}
+      />
+    </div>
+  );
+}
+
+/** / and /home: the knowledge entries, searchable and paged. */
+export function KnowledgeListRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { page, search, update } = useListQuery();
+  const [term, setTerm] = useState(search);
+  const debouncedTerm = useDebouncedValue(term, KNOWLEDGE_SEARCH_DEBOUNCE_MS);
+  const [toDelete, setToDelete] = useState<KnowledgeItem | null>(null);
+  const list = useKnowledgeList({ page, limit: KNOWLEDGE_PAGE_SIZE, search });
+
+  // A new search term starts again at page 1; back/forward brings the URL's term into the box.
+  useEffect(() => {
+    if (debouncedTerm !== search) update({ search: debouncedTerm, page: 1 }, true);
+  }, [debouncedTerm]);
+  useEffect(() => setTerm(search), [search]);
+
+  // Past the last page (e.g. after deleting its only entry): show the last page.
+  const totalPages = list.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (totalPages >= 1 && page > totalPages) update({ page: totalPages }, true);
+  }, [page, totalPages]);
+
+  const add = () => navigate('/data');
+  const isEmpty = list.data?.totalCount === 0 && !search;
+
+  return (
+    <section className="mx-auto grid w-full max-w-5xl gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-xl font-semibold">{t('knowledge.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('knowledge.description')}</p>
+        </div>
+        <Button onClick={add}>
+          <Plus aria-hidden />
+          {t('knowledge.add')}
+        </Button>
+      </div>
+
+      {list.isError && !list.data ? (
+        <Alert variant="error">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span>{t('knowledge.errorMessage', { message: t('knowledge.errorFetching') })}</span>
+            <Button variant="outline" size="sm" pending={list.isFetching} onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        </Alert>
+      ) : isEmpty ? (
+        <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed p-10 text-center">
+          <Database className="size-8 text-muted-foreground" aria-hidden />
+          <p className="text-muted-foreground">{t('knowledge.noData')}</p>
+          <Button onClick={add}>
+            <Plus aria-hidden />
+            {t('knowledge.add')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="relative max-w-sm">
+            <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+            <Input
+              type="search"
+              aria-label={t('knowledge.search')}
+              placeholder={t('knowledge.searchPlaceholder')}
+              className="pl-9"
+              value={term}
+              onChange={(event) => setTerm(event.target.value)}
+            />
+          </div>
+          <KnowledgeTable
+            items={list.data?.data ?? null}
+            onEdit={(item) => navigate(`/data/${item.context}`, { state: { item } })}
+            onDelete={setToDelete}
+          />
+          {list.data && <ListFooter list={list.data} onPageChange={(next) => update({ page: next })} />}
+        </>
+      )}
+      <DeleteKnowledgeDialog item={toDelete} onClose={() => setToDelete(null)} />
+    </section>
+  );
+}

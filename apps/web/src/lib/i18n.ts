@@ -1,0 +1,91 @@
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import enAuth from '@/locales/en/auth.json';
+import enCommon from '@/locales/en/common.json';
+import enErrors from '@/locales/en/errors.json';
+import enKnowledge from '@/locales/en/knowledge.json';
+import enLayout from '@/locales/en/layout.json';
+import enPlaceholders from '@/locales/en/placeholders.json';
+import enProfile from '@/locales/en/profile.json';
+import esAuth from '@/locales/es/auth.json';
+import esCommon from '@/locales/es/common.json';
+import esErrors from '@/locales/es/errors.json';
+import frAuth from '@/locales/fr/auth.json';
+import frCommon from '@/locales/fr/common.json';
+import frErrors from '@/locales/fr/errors.json';
+import frKnowledge from '@/locales/fr/knowledge.json';
+import frLayout from '@/locales/fr/layout.json';
+import frPlaceholders from '@/locales/fr/placeholders.json';
+import frProfile from '@/locales/fr/profile.json';
+
+export const languages = [
+  { code: 'en', label: 'En', locale: 'en-US' },
+  { code: 'fr', label: 'Fr', locale: 'fr-FR' },
+] as const;
+
+const resources = {
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    auth: enAuth,
+    layout: enLayout,
+    knowledge: enKnowledge,
+    profile: enProfile,
+    placeholders: enPlaceholders,
+  },
+  fr: {
+    common: frCommon,
+    errors: frErrors,
+    auth: frAuth,
+    layout: frLayout,
+    knowledge: frKnowledge,
+    profile: frProfile,
+    placeholders: frPlaceholders,
+  },
+  // Spanish is partial (spec 01 §1): the rest falls back to English.
+  es: { common: esCommon, errors: esErrors, auth: esAuth },
+};
+
+export const i18n = i18next.createInstance();
+
+/**
+ * Keys are written `namespace.key` everywhere (the shared schemas' messages are such keys, e.g.
+ * 'auth.passwordNotmatch'): with the same '.' as namespace and key separator, i18next reads the
+ * first segment as the namespace when it is one of ours.
+ */
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    ns: Object.keys(resources.en),
+    defaultNS: 'common',
+    nsSeparator: '.',
+    keySeparator: '.',
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'fr', 'es'],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      lookupCookie: 'i18next',
+      lookupLocalStorage: 'i18nextLng',
+      // The cookie also lets the server write system mail in the chosen language.
+      caches: ['localStorage', 'cookie'],
+    },
+  });
+
+function syncHtmlLang(lng: string | undefined) {
+  if (typeof document !== 'undefined' && lng) document.documentElement.lang = lng;
+}
+syncHtmlLang(i18n.resolvedLanguage);
+i18n.on('languageChanged', () => syncHtmlLang(i18n.resolvedLanguage));
+
+/** The base language in use ('en', 'fr' or 'es'), for API queries and Intl formatting. */
+export function currentLanguage(): 'en' | 'fr' | 'es' {
+  const lng = i18n.resolvedLanguage;
+  return lng === 'fr' || lng === 'es' ? lng : 'en';
+}

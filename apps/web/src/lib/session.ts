@@ -1,0 +1,32 @@
+import { sessionUserSchema, type SessionUser } from '@app/shared/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, ApiRequestError } from './api-client';
+
+async function getSession(): Promise<SessionUser | null> {
+  try {
+    return await apiRequest('/api/session', { schema: sessionUserSchema });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: ['session'],
+  queryFn: getSession,
+  staleTime: 60_000,
+  retry: false,
+});
+
+export type AuthState = { user: SessionUser | null; isLoading: boolean; error: string | null };
+
+/**
+ * The auth state of spec 01 §3, read from GET /api/session. A user whose e-mail is not verified is
+ * treated as signed out with the error auth.emailNotVerified (i18n key).
+ */
+export function useAuth(): AuthState {
+  const { data, isPending } = useQuery(sessionQueryOptions);
+  if (isPending) return { user: null, isLoading: true, error: null };
+  if (data && !data.emailVerified) return { user: null, isLoading: false, error: 'auth.emailNotVerified' };
+  return { user: data ?? null, isLoading: false, error: null };
+}

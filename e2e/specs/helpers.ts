@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+import { linkFromOutbox, waitFor } from '../server-process';
+
+export const PASSWORD = 'Secret1!';
+let counter = 0;
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
+
+/** The link of the newest outbox mail to `to`, as the user would click it. */
+export async function outboxLink(to: string, pathPart: string): Promise<string> {
+  let link: string | null = null;
+  await waitFor(async () => Boolean((link = linkFromOutbox(process.env.E2E_DATA_DIR!, to, pathPart))), 15_000, `a mail to ${to}`);
+  return link!;
+}
+
+const labels = {
+  en: { email: 'Email', password: 'Password', confirm: 'Confirm password', submit: 'Sign up' },
+  fr: { email: 'E-mail', password: 'Mot de passe', confirm: 'Confirmer le mot de passe', submit: "S'inscrire" },
+};
+
+export async function signUpThroughUi(page: Page, email: string, lang: keyof typeof labels = 'en') {
+  const l = labels[lang];
+  await page.goto('/signup');
+  await page.getByLabel(l.email).fill(email);
+  await page.getByLabel(l.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(l.confirm).fill(PASSWORD);
+  await page.getByRole('button', { name: l.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/signin/);
+}
+
+/** Signs up and opens the verification link: the user lands signed in. */
+export async function signUpAndVerify(page: Page, email = uniqueEmail('user'), lang: keyof typeof labels = 'en') {
+  await signUpThroughUi(page, email, lang);
+  await page.goto(await outboxLink(email, '/api/auth/verify-email'));
+  return email;
+}
+
+export async function completeProfile(page: Page) {
+  await expect(page).toHaveURL(/\/profile/);
+  await page.getByLabel('Business sector').click();
+  await page.getByRole('option', { name: 'Consulting' }).click();
+  await page.getByLabel('Role').fill('Founder');
+  await page.getByLabel('Phone number').fill('+33 6 12 34 56');
+  await page.getByLabel('Website').fill('example.com');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+}

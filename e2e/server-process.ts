@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,13 +59,8 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
 /** The newest link of a kind in the outbox mail sent to `to` (quoted-printable decoded). */
 export function linkFromOutbox(dataDir: string, to: string, pathPart: string): string | null {
   const dir = path.join(dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return null;
-  }
-  for (const file of files.reverse()) {
+  if (!existsSync(dir)) return null;
+  for (const file of readdirSync(dir).sort().reverse()) {
     const eml = readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '').replaceAll('=3D', '=');
     if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(eml)) continue;
     const link = eml.match(new RegExp(`https?://[^\\s"<>]*${pathPart}[^\\s"<>]*`))?.[0];

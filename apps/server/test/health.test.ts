@@ -35,3 +35,18 @@ describe('health and fallbacks', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', status: 400 });
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes the API at /api/docs', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+      expect(doc.openapi).toMatch(/^3\./);
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/data', '/api/data/{context}', '/api/user-profiles', '/api/health']));
+    } finally {
+      await t.close();
+    }
+  });
+});

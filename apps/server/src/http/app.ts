@@ -2,15 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type Auth, createAuth } from '../modules/auth/auth';
 import { registerAuthRoutes } from '../modules/auth/auth.routes';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes';
 import { registerEnterpriseCategoryRoutes } from '../modules/enterprise-categories/enterprise-categories.routes';
-import { registerHealthRoutes } from '../modules/health/health.routes';
+import { registerHealthRoutes, VERSION } from '../modules/health/health.routes';
 import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
@@ -57,6 +58,12 @@ export async function buildApp(deps: AppDeps) {
     },
     hsts: config.production,
   });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Mail Assistant API', version: VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
 
   const auth: Auth = createAuth({ db: database.db, config, mailer });
   const requireUser = makeRequireUser(auth);

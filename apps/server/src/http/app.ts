@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type Auth, createAuth } from '../modules/auth/auth';
 import { registerAuthRoutes } from '../modules/auth/auth.routes';
+import { makeSessionResolver, sessionCookieName } from '../modules/auth/session-resolver';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes';
 import { registerEnterpriseCategoryRoutes } from '../modules/enterprise-categories/enterprise-categories.routes';
 import { registerHealthRoutes, VERSION } from '../modules/health/health.routes';
@@ -66,14 +67,15 @@ export async function buildApp(deps: AppDeps) {
   app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
 
   const auth: Auth = createAuth({ db: database.db, config, mailer });
-  const requireUser = makeRequireUser(auth);
+  const resolveSession = makeSessionResolver({ database, auth, secret: config.authSecret, production: config.production });
+  const requireUser = makeRequireUser(resolveSession);
   app.addHook('onRequest', makeCsrfGuard(new URL(config.appUrl).origin));
 
   registerAuthRoutes(app, auth, config.appUrl);
   registerHealthRoutes(app, database);
   registerSessionRoutes(app, { db: database.db, auth, config, requireUser });
   registerProfileRoutes(app, { db: database.db, requireUser });
-  registerAccountRoutes(app, { db: database.db, requireUser });
+  registerAccountRoutes(app, { db: database.db, requireUser, sessionCookie: sessionCookieName(config.production) });
   registerEnterpriseCategoryRoutes(app);
   registerKnowledgeRoutes(app, { database, requireUser });
 

@@ -1,15 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
 import { AppError, unauthorized } from '../errors';
-import type { Auth } from '../modules/auth/auth';
+import type { ResolvedSession, SessionUserRow } from '../modules/auth/session-resolver';
 
-export interface RequestUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  referrerId: string | null;
-  createdAt: Date;
-}
+export type RequestUser = SessionUserRow;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,19 +11,13 @@ declare module 'fastify' {
 }
 
 /** A preHandler that loads the session user or answers 401; unverified e-mails get 403. */
-export function makeRequireUser(auth: Auth) {
-  return async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+export function makeRequireUser(resolveSession: (headers: FastifyRequest['headers']) => Promise<ResolvedSession | null>) {
+  return async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+    const session = await resolveSession(request.headers);
     if (!session) throw unauthorized();
-    const user = session.user as typeof session.user & { referrerId?: string | null };
-    if (!user.emailVerified) throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email before logging in');
-    request.user = {
-      id: user.id,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      referrerId: user.referrerId ?? null,
-      createdAt: new Date(user.createdAt),
-    };
+    if (!session.user.emailVerified) throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email before logging in');
+    if (session.setCookie.length) reply.header('set-cookie', session.setCookie);
+    request.user = session.user;
   };
 }
 

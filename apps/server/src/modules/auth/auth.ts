@@ -10,6 +10,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 import type { Mailer } from '../../notifications/mailer';
 import { actionMail, requestLanguage } from '../../notifications/templates';
 import { ensureOwnerSubscription } from '../subscriptions/subscriptions.service';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-resolver';
 
 /** The header the HTTP layer sets (replacing any client value) to tell Better Auth the caller's address. */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -68,7 +69,7 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer })
       }),
     },
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft'] } },
-    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     rateLimit: {
       enabled: true,
       storage: 'database',

@@ -1,0 +1,111 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Database } from '../../db/client';
+import type { Auth } from './auth';
+
+/** Session lifetime and refresh age, shared with the Better Auth configuration. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 14;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
+export const sessionCookieName = (production: boolean) => `${production ? '__Secure-' : ''}better-auth.session_token`;
+
+export interface SessionUserRow {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  referrerId: string | null;
+  createdAt: Date;
+}
+
+export interface ResolvedSession {
+  user: SessionUserRow;
+  /** Set-Cookie headers to pass on when the session was refreshed. */
+  setCookie: string[];
+}
+
+type Row = {
+  expires_at: Date | string;
+  id: string;
+  email: string;
+  email_verified: boolean;
+  referrer_id: string | null;
+  created_at: Date | string;
+};
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** The token of a `token.signature` cookie signed with HMAC-SHA256 (Better Auth's format), or null. */
+function verifiedToken(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * Resolves the session of a request with one indexed query. Better Auth's own getSession costs
+ * several milliseconds a call (measured 3.5 ms against 0.4 ms for this query), which dominated
+ * every API request. Once a day per session, when Better Auth would extend the session, the call
+ * goes through Better Auth so that the database row and the cookie are refreshed together.
+ */
+export function makeSessionResolver(deps: { database: Database; auth: Auth; secret: string; production: boolean }) {
+  const name = sessionCookieName(deps.production);
+  return async function resolveSession(headers: IncomingHttpHeaders): Promise<ResolvedSession | null> {
+    const raw = cookieValue(headers.cookie, name);
+    const token = raw && verifiedToken(raw, deps.secret);
+    if (!token) return null;
+    const [row] = await deps.database.query<Row>(
+      `SELECT s.expires_at, u.id, u.email, u.email_verified, u.referrer_id, u.created_at
+         FROM session s JOIN "user" u ON u.id = s.user_id
+        WHERE s.token = $1`,
+      [token],
+    );
+    if (!row) return null;
+    const expiresAt = new Date(row.expires_at).getTime();
+    if (expiresAt <= Date.now()) return null;
+    if (expiresAt - (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000 <= Date.now()) {
+      return refreshThroughBetterAuth(deps.auth, headers);
+    }
+    return {
+      user: {
+        id: row.id,
+        email: row.email,
+        emailVerified: row.email_verified,
+        referrerId: row.referrer_id,
+        createdAt: new Date(row.created_at),
+      },
+      setCookie: [],
+    };
+  };
+}
+
+async function refreshThroughBetterAuth(auth: Auth, headers: IncomingHttpHeaders): Promise<ResolvedSession | null> {
+  const result = await auth.api.getSession({ headers: fromNodeHeaders(headers), returnHeaders: true });
+  if (!result.response) return null;
+  const user = result.response.user as typeof result.response.user & { referrerId?: string | null };
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      referrerId: user.referrerId ?? null,
+      createdAt: new Date(user.createdAt),
+    },
+    setCookie: result.headers.getSetCookie(),
+  };
+}

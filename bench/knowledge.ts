@@ -14,6 +14,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP } from '@app/shared/constants';
 import { type Database, type DbKind, openDatabase } from '../apps/server/src/db/client';
@@ -39,6 +40,7 @@ const backends: DbKind[] = flags.db === 'postgres' || flags.db === 'pglite' ? [f
 if (flags.db && backends.length !== 1) throw new Error('--db must be postgres or pglite');
 const entryCount = Number(flags.entries);
 const load: LoadOptions = { connections: CONNECTIONS, duration: Number(flags.duration), warmup: 1 };
+if (!(entryCount >= 1 && load.duration > 0)) throw new Error('--entries and --duration must be positive numbers');
 
 interface Scenario {
   name: string;
@@ -46,13 +48,17 @@ interface Scenario {
   page: number;
 }
 
-/** Deep pages scale with --entries: page 9,000 of the listing and page 500 of 'contract' at 100,000. */
+/** The page `fraction` of the way through `entries` entries (deep pages scale with --entries). */
+const pageAt = (fraction: number, entries: number) => Math.max(1, Math.floor((entries * fraction) / KNOWLEDGE_PAGE_SIZE));
+
+/** At 100,000 entries: listing pages 5,000 and 9,000; 'sushi' matches 11 entries, 'contract' (a prefix, like every last word) 9,469. */
 const scenarios: Scenario[] = [
-  { name: 'no search, page 1', search: '', page: 1 },
-  { name: 'no search, deep page', search: '', page: Math.max(1, Math.floor((entryCount * 0.9) / KNOWLEDGE_PAGE_SIZE)) },
-  { name: 'rare word', search: 'XXXX', page: 1 },
+  { name: 'no search', search: '', page: 1 },
+  { name: 'no search, middle', search: '', page: pageAt(0.5, entryCount) },
+  { name: 'no search, deep', search: '', page: pageAt(0.9, entryCount) },
+  { name: 'rare word', search: 'sushi', page: 1 },
   { name: 'frequent word', search: 'contract', page: 1 },
-  { name: 'frequent word, deep page', search: 'contract', page: Math.max(1, Math.floor(entryCount / 200)) },
+  { name: 'frequent word, deep', search: 'contract', page: pageAt(0.05, entryCount) },
   { name: 'very common word', search: 'gas', page: 1 },
   { name: 'very common word', search: 'enron', page: 1 },
   { name: 'phrase', search: 'meeting tomorrow', page: 1 },
@@ -87,11 +93,16 @@ async function seed(database: Database, userId: string, mails: Mail[]) {
     await database.query(
       `INSERT INTO knowledge_entry (user_id, title, text, created_at, updated_at)
        SELECT $1, t, x, c, c FROM unnest($2::text[], $3::text[], $4::timestamptz[]) AS u(t, x, c)`,
-      [userId, batch.map((m) => m.title), batch.map((m) => m.text), batch.map((_, i) => new Date(first + (done + i) * 600_000).toISOString())],
+      [
+        userId,
+        batch.map((m) => m.title),
+        batch.map((m) => m.text),
+        batch.map((_, i) => new Date(first + (done + i) * 600_000).toISOString()),
+      ],
     );
     done += batch.length;
     batch = [];
-    process.stdout.write(`\r  seeding ${done.toLocaleString('en')}/${entryCount.toLocaleString('en')}`);
+    progress(`seeding ${done.toLocaleString('en')}/${entryCount.toLocaleString('en')}`);
   };
   for (const entry of entries(mails, entryCount)) {
     batch.push(entry);
@@ -99,7 +110,9 @@ async function seed(database: Database, userId: string, mails: Mail[]) {
   }
   if (batch.length) await flush();
   await database.query('VACUUM ANALYZE knowledge_entry');
-  console.log(` — ${((Date.now() - started) / 1000).toFixed(1)} s with VACUUM ANALYZE`);
+  progress(
+    `seeded ${entryCount.toLocaleString('en')} entries in ${((Date.now() - started) / 1000).toFixed(1)} s (with VACUUM ANALYZE)\n`,
+  );
 }
 
 async function freshPostgres(): Promise<string> {
@@ -113,8 +126,13 @@ async function freshPostgres(): Promise<string> {
   return url.toString();
 }
 
+/** Progress on one terminal line (the last call's text stays when it ends with a newline). */
+function progress(text: string) {
+  if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K  ${text}`);
+  else if (text.endsWith('\n')) process.stdout.write(`  ${text}`);
+}
+
 async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
-  console.log(`\n${kind}: ${entryCount.toLocaleString('en')} entries, ${CONNECTIONS} connections, ${load.duration} s per measure after ${load.warmup} s warm-up`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-knowledge-${kind}-`));
   const databaseUrl = kind === 'postgres' ? await freshPostgres() : undefined;
   const env = { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) };
@@ -132,7 +150,7 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
         const [page, count] = await listDirect(database, userId, s);
         expected.push({ contexts: page.map((e) => e.context), count });
         direct.push(await closedLoop(() => listDirect(database, userId, s), load));
-        process.stdout.write(`\r  direct ${direct.length}/${scenarios.length}`);
+        progress(`direct ${direct.length}/${scenarios.length}`);
       }
     } finally {
       await database.close();
@@ -142,23 +160,31 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
     const results: Result[] = [];
     try {
       for (const [i, s] of scenarios.entries()) {
-        const url = `${server.url}/api/data?${new URLSearchParams({ page: String(s.page), search: s.search })}`;
+        const url = `${server.url}/api/data?${new URLSearchParams({ page: String(s.page), search: s.search }).toString()}`;
         const headers = { cookie };
-        const answer = (await (await fetch(url, { headers })).json()) as { data: { context: string }[]; totalCount: number; totalCapped: boolean };
+        const answer = (await (await fetch(url, { headers })).json()) as {
+          data: { context: string }[];
+          totalCount: number;
+          totalCapped: boolean;
+        };
         const want = expected[i]!;
         const wantCount = s.search ? Math.min(want.count, KNOWLEDGE_SEARCH_COUNT_CAP) : want.count;
         if (answer.data.map((e) => e.context).join() !== want.contexts.join() || answer.totalCount !== wantCount) {
-          throw new Error(`${s.name} (${s.search || 'no search'}, page ${s.page}): the API does not answer what the repository returns`);
+          throw new Error(
+            `${s.name} (${s.search || 'no search'}, page ${s.page}): the API does not answer what the repository returns`,
+          );
         }
         const api = await httpLoad(url, headers, load);
+        // autocannon drops the requests still in flight when it stops; let the server finish them first.
+        await sleep(1_000 + api.p99);
         const matches = `${answer.totalCount.toLocaleString('en')}${answer.totalCapped ? '+' : ''}`;
         results.push({ ...s, matches, api, direct: direct[i]!, ratio: api.rps / direct[i]!.rps });
-        process.stdout.write(`\r  API ${results.length}/${scenarios.length}   `);
+        progress(`API ${results.length}/${scenarios.length}`);
       }
     } finally {
       await server.stop();
     }
-    process.stdout.write('\r');
+    progress('done\n');
     return results;
   } finally {
     await rm(dataDir, { recursive: true, force: true });
@@ -168,7 +194,19 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
 function report(kind: DbKind, results: Result[]) {
   const ms = (v: number) => v.toFixed(1);
   const rows = [
-    ['scenario', 'search', 'page', 'matches', 'API req/s', 'API p50', 'API p99', 'direct req/s', 'direct p50', 'direct p99', 'API/direct'],
+    [
+      'scenario',
+      'search',
+      'page',
+      'matches',
+      'API req/s',
+      'API p50',
+      'API p99',
+      'direct req/s',
+      'direct p50',
+      'direct p99',
+      'API/direct',
+    ],
     ...results.map((r) => [
       r.name,
       r.search ? `'${r.search}'` : '',
@@ -206,11 +244,24 @@ function report(kind: DbKind, results: Result[]) {
 const mails = await loadEnron(path.resolve(repoRoot, '../shared/corpus'));
 console.log(`corpus: ${mails.length.toLocaleString('en')} Enron messages`);
 for (const kind of backends) {
+  // The machine is small: anything else running (tests, linters) shows in the numbers.
+  const loadAverage = os.loadavg()[0]!;
+  console.log(
+    `\n${kind}: ${entryCount.toLocaleString('en')} entries, ${CONNECTIONS} connections, ${load.duration} s per measure after ${load.warmup} s warm-up; load average ${loadAverage.toFixed(1)} before`,
+  );
   const results = await run(kind, mails);
   const targets = report(kind, results);
   const file = path.join(repoRoot, 'bench/results', `knowledge-${kind}.json`);
   await mkdir(path.dirname(file), { recursive: true });
-  const meta = { db: kind, entries: entryCount, connections: CONNECTIONS, duration: load.duration, warmup: load.warmup, date: new Date().toISOString() };
+  const meta = {
+    db: kind,
+    entries: entryCount,
+    connections: CONNECTIONS,
+    duration: load.duration,
+    warmup: load.warmup,
+    loadAverage,
+    date: new Date().toISOString(),
+  };
   await writeFile(file, `${JSON.stringify({ ...meta, targets, results }, null, 2)}\n`);
   console.log(`written to ${path.relative(process.cwd(), file)}`);
 }

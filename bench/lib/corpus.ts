@@ -20,7 +20,10 @@ export async function loadEnron(corpusDir: string): Promise<Mail[]> {
   for (const dir of ENRON_DIRS) {
     const files = (await readdir(path.join(corpusDir, dir))).filter((f) => f.endsWith('.jsonl.gz')).sort();
     for (const file of files) {
-      const lines = createInterface({ input: createReadStream(path.join(corpusDir, dir, file)).pipe(createGunzip()), crlfDelay: Infinity });
+      const lines = createInterface({
+        input: createReadStream(path.join(corpusDir, dir, file)).pipe(createGunzip()),
+        crlfDelay: Infinity,
+      });
       for await (const line of lines) {
         const m = JSON.parse(line) as { message_id: string; subject: string; body: string };
         if (seen.has(m.message_id)) continue;

@@ -14,13 +14,27 @@ export async function startServer(repoRoot: string, env: { DATA_DIR: string; DAT
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...withoutDatabaseUrl(process.env), ...env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, LOG_LEVEL: 'warn' },
+    env: {
+      ...withoutDatabaseUrl(process.env),
+      ...env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600) throw new Error('the server did not start within 60 s');
     await new Promise((r) => setTimeout(r, 100));
   }

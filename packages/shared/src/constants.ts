@@ -8,8 +8,8 @@ export const KNOWLEDGE_ROW_TEXT_LENGTH = 128;
 export const KNOWLEDGE_TITLE_MAX = 500;
 export const KNOWLEDGE_TEXT_MAX = 100_000;
 export const KNOWLEDGE_SEARCH_MAX = 200;
-/** Search results are counted up to this number; beyond it the UI shows "10,000+". */
-export const KNOWLEDGE_SEARCH_COUNT_CAP = 10_000;
+/** Search results are counted (and paged) up to this number; beyond it the UI shows "1,000+". */
+export const KNOWLEDGE_SEARCH_COUNT_CAP = 1_000;
 export const PHONE_MIN = 6;
 export const PHONE_MAX = 15;
 export const ROLE_MIN = 3;

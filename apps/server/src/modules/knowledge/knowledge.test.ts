@@ -77,6 +77,27 @@ describe('knowledge data root', () => {
     expect(symbols.json().data).toEqual([]);
   });
 
+  it('caps search totals at 1,000 and keeps the unsearched total exact', async () => {
+    const user = await t.signUp();
+    await t.database.query(
+      `INSERT INTO knowledge_entry (user_id, title, text) SELECT $1, 'Common ' || g, 'shared words' FROM generate_series(1, 1005) g`,
+      [user.id],
+    );
+    const all = (await call(user, 'GET', '/api/data')).json();
+    expect(all).toMatchObject({ totalCount: 1005, totalCapped: false, totalPages: 101 });
+    expect((await call(user, 'GET', '/api/data?page=101')).json().data).toHaveLength(5);
+
+    const searched = (await call(user, 'GET', '/api/data?search=shared')).json();
+    expect(searched).toMatchObject({ totalCount: 1000, totalCapped: true, totalPages: 100 });
+    expect(searched.data).toHaveLength(10);
+    expect((await call(user, 'GET', '/api/data?search=shared&page=101')).json().data).toEqual([]);
+
+    await t.database.query(`DELETE FROM knowledge_entry WHERE user_id = $1 AND title LIKE 'Common 1%'`, [user.id]);
+    const after = (await call(user, 'GET', '/api/data')).json();
+    const [{ n }] = await t.database.query<{ n: string }>('SELECT count(*) AS n FROM knowledge_entry WHERE user_id = $1', [user.id]);
+    expect(after.totalCount).toBe(Number(n));
+  });
+
   it("keeps every user's entries to themselves", async () => {
     const context = await create(alice, 'Private', 'secret');
     expect((await call(bob, 'GET', `/api/data/${context}`)).statusCode).toBe(404);

@@ -72,13 +72,13 @@ describe('KnowledgeListRoute', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/data?page=2&limit=10');
   });
 
-  it('shows a capped count as 10,000+', async () => {
+  it('shows a capped count as 1,000+', async () => {
     mockFetch(() => ({
       status: 200,
-      body: list({ data: [item(1)], totalCount: 10000, totalCapped: true, totalPages: 1000 }),
+      body: list({ data: [item(1)], totalCount: 1000, totalCapped: true, totalPages: 100 }),
     }));
     renderWithProviders(<KnowledgeListRoute />, { path: '/home', at: '/home?search=a' });
-    expect(await screen.findByText('Showing 1-1 of 10,000+')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1-1 of 1,000+')).toBeInTheDocument();
   });
 
   it('hides the pagination bar on a single page and shows a no-results cell for a search', async () => {

@@ -94,8 +94,8 @@ describe('knowledge data root', () => {
 
     await t.database.query(`DELETE FROM knowledge_entry WHERE user_id = $1 AND title LIKE 'Common 1%'`, [user.id]);
     const after = (await call(user, 'GET', '/api/data')).json();
-    const [{ n }] = await t.database.query<{ n: string }>('SELECT count(*) AS n FROM knowledge_entry WHERE user_id = $1', [user.id]);
-    expect(after.totalCount).toBe(Number(n));
+    const [row] = await t.database.query<{ n: string }>('SELECT count(*) AS n FROM knowledge_entry WHERE user_id = $1', [user.id]);
+    expect(after.totalCount).toBe(Number(row?.n));
   });
 
   it("keeps every user's entries to themselves", async () => {

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ORIGIN, type TestApp } from '../../../test/harness';
-
-type User = Awaited<ReturnType<TestApp['signUp']>>;
+import { createTestApp, type TestApp, type TestUser as User } from '../../../test/harness';
 
 describe('knowledge data root', () => {
   let t: TestApp;
@@ -14,39 +12,37 @@ describe('knowledge data root', () => {
   });
   afterAll(() => t.close());
 
-  const call = (user: User | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { ...ORIGIN, ...(user && { cookie: user.cookie }) }, ...(payload && { payload }) });
   const create = async (user: User, title: string, text = '') => {
-    const res = await call(user, 'POST', '/api/data', { title, text });
+    const res = await t.call(user, 'POST', '/api/data', { title, text });
     expect(res.statusCode).toBe(201);
     return res.json<[string]>()[0];
   };
 
   it('creates, reads, updates and deletes an entry', async () => {
-    const res = await call(alice, 'POST', '/api/data', { title: 'Opening hours', text: 'We open at 9.' });
+    const res = await t.call(alice, 'POST', '/api/data', { title: 'Opening hours', text: 'We open at 9.' });
     expect(res.statusCode).toBe(201);
     const [context, item] = res.json<[string, Record<string, string>]>();
     expect(item).toMatchObject({ _id: context, context, title: 'Opening hours', text: 'We open at 9.' });
 
-    const updated = await call(alice, 'POST', `/api/data/${context}`, { title: 'Opening hours', text: 'We open at 8.' });
+    const updated = await t.call(alice, 'POST', `/api/data/${context}`, { title: 'Opening hours', text: 'We open at 8.' });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual([context, expect.objectContaining({ text: 'We open at 8.' })]);
-    expect((await call(alice, 'GET', `/api/data/${context}`)).json()).toMatchObject({ text: 'We open at 8.' });
+    expect((await t.call(alice, 'GET', `/api/data/${context}`)).json()).toMatchObject({ text: 'We open at 8.' });
 
-    expect((await call(alice, 'DELETE', `/api/data/${context}`)).json()).toEqual({ success: true });
-    expect((await call(alice, 'GET', `/api/data/${context}`)).statusCode).toBe(404);
+    expect((await t.call(alice, 'DELETE', `/api/data/${context}`)).json()).toEqual({ success: true });
+    expect((await t.call(alice, 'GET', `/api/data/${context}`)).statusCode).toBe(404);
   });
 
   it('pages the newest first with the spec wrapper', async () => {
     const user = await t.signUp();
     for (let i = 1; i <= 12; i++) await create(user, `Entry ${i}`, `text ${i}`);
-    const page1 = (await call(user, 'GET', '/api/data')).json();
+    const page1 = (await t.call(user, 'GET', '/api/data')).json();
     expect(page1).toMatchObject({ totalCount: 12, totalPages: 2, page: 1, totalCapped: false });
     expect(page1.data).toHaveLength(10);
     expect(page1.data[0].title).toBe('Entry 12');
-    const page2 = (await call(user, 'GET', `/api/data?page=2&limit=10&userId=${user.id}`)).json();
+    const page2 = (await t.call(user, 'GET', `/api/data?page=2&limit=10&userId=${user.id}`)).json();
     expect(page2.data.map((d: { title: string }) => d.title)).toEqual(['Entry 2', 'Entry 1']);
-    expect((await call(user, 'GET', '/api/data?page=3')).json().data).toEqual([]);
+    expect((await t.call(user, 'GET', '/api/data?page=3')).json().data).toEqual([]);
   });
 
   it('searches titles and texts, ranks title hits first, and matches prefixes and substrings', async () => {
@@ -56,23 +52,23 @@ describe('knowledge data root', () => {
     await create(user, 'Invoices', 'Invoices are sent monthly.');
     await create(user, 'Supercalifragilistic', 'A long word.');
 
-    const refund = (await call(user, 'GET', '/api/data?search=refund')).json();
+    const refund = (await t.call(user, 'GET', '/api/data?search=refund')).json();
     expect(refund.data.map((d: { title: string }) => d.title)).toEqual(['Refund policy', 'Shipping']);
     expect(refund.totalCount).toBe(2);
 
-    const prefix = (await call(user, 'GET', '/api/data?search=wareh')).json();
+    const prefix = (await t.call(user, 'GET', '/api/data?search=wareh')).json();
     expect(prefix.data.map((d: { title: string }) => d.title)).toEqual(['Shipping']);
 
-    const substring = (await call(user, 'GET', '/api/data?search=fragil')).json();
+    const substring = (await t.call(user, 'GET', '/api/data?search=fragil')).json();
     expect(substring.data.map((d: { title: string }) => d.title)).toEqual(['Supercalifragilistic']);
 
-    const words = (await call(user, 'GET', `/api/data?search=${encodeURIComponent('money back')}`)).json();
+    const words = (await t.call(user, 'GET', `/api/data?search=${encodeURIComponent('money back')}`)).json();
     expect(words.data.map((d: { title: string }) => d.title)).toEqual(['Refund policy']);
 
-    const none = (await call(user, 'GET', '/api/data?search=zebra')).json();
+    const none = (await t.call(user, 'GET', '/api/data?search=zebra')).json();
     expect(none).toMatchObject({ data: [], totalCount: 0, totalPages: 0 });
 
-    const symbols = await call(user, 'GET', `/api/data?search=${encodeURIComponent("%_\\'&|!():*")}`);
+    const symbols = await t.call(user, 'GET', `/api/data?search=${encodeURIComponent("%_\\'&|!():*")}`);
     expect(symbols.statusCode).toBe(200);
     expect(symbols.json().data).toEqual([]);
   });
@@ -83,36 +79,36 @@ describe('knowledge data root', () => {
       `INSERT INTO knowledge_entry (user_id, title, text) SELECT $1, 'Common ' || g, 'shared words' FROM generate_series(1, 1005) g`,
       [user.id],
     );
-    const all = (await call(user, 'GET', '/api/data')).json();
+    const all = (await t.call(user, 'GET', '/api/data')).json();
     expect(all).toMatchObject({ totalCount: 1005, totalCapped: false, totalPages: 101 });
-    expect((await call(user, 'GET', '/api/data?page=101')).json().data).toHaveLength(5);
+    expect((await t.call(user, 'GET', '/api/data?page=101')).json().data).toHaveLength(5);
 
-    const searched = (await call(user, 'GET', '/api/data?search=shared')).json();
+    const searched = (await t.call(user, 'GET', '/api/data?search=shared')).json();
     expect(searched).toMatchObject({ totalCount: 1000, totalCapped: true, totalPages: 100 });
     expect(searched.data).toHaveLength(10);
-    expect((await call(user, 'GET', '/api/data?search=shared&page=101')).json().data).toEqual([]);
+    expect((await t.call(user, 'GET', '/api/data?search=shared&page=101')).json().data).toEqual([]);
 
     await t.database.query(`DELETE FROM knowledge_entry WHERE user_id = $1 AND title LIKE 'Common 1%'`, [user.id]);
-    const after = (await call(user, 'GET', '/api/data')).json();
+    const after = (await t.call(user, 'GET', '/api/data')).json();
     const [row] = await t.database.query<{ n: string }>('SELECT count(*) AS n FROM knowledge_entry WHERE user_id = $1', [user.id]);
     expect(after.totalCount).toBe(Number(row?.n));
   });
 
   it("keeps every user's entries to themselves", async () => {
     const context = await create(alice, 'Private', 'secret');
-    expect((await call(bob, 'GET', `/api/data/${context}`)).statusCode).toBe(404);
-    expect((await call(bob, 'POST', `/api/data/${context}`, { title: 'hijack', text: '' })).statusCode).toBe(404);
-    expect((await call(bob, 'DELETE', `/api/data/${context}`)).statusCode).toBe(404);
-    expect((await call(bob, 'GET', '/api/data?search=private')).json().data).toEqual([]);
-    const foreign = await call(bob, 'GET', `/api/data?userId=${alice.id}`);
+    expect((await t.call(bob, 'GET', `/api/data/${context}`)).statusCode).toBe(404);
+    expect((await t.call(bob, 'POST', `/api/data/${context}`, { title: 'hijack', text: '' })).statusCode).toBe(404);
+    expect((await t.call(bob, 'DELETE', `/api/data/${context}`)).statusCode).toBe(404);
+    expect((await t.call(bob, 'GET', '/api/data?search=private')).json().data).toEqual([]);
+    const foreign = await t.call(bob, 'GET', `/api/data?userId=${alice.id}`);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ success: false, code: 'FORBIDDEN', status: 403 });
-    expect((await call(alice, 'GET', `/api/data/${context}`)).json()).toMatchObject({ title: 'Private' });
+    expect((await t.call(alice, 'GET', `/api/data/${context}`)).json()).toMatchObject({ title: 'Private' });
   });
 
   it('requires a session', async () => {
     for (const [method, url] of [['GET', '/api/data'], ['POST', '/api/data'], ['DELETE', '/api/data/x']] as const) {
-      const res = await call(null, method, url, method === 'POST' ? { title: 't' } : undefined);
+      const res = await t.call(null, method, url, method === 'POST' ? { title: 't' } : undefined);
       expect(res.statusCode).toBe(401);
     }
   });
@@ -132,16 +128,16 @@ describe('knowledge data root', () => {
       ['GET', `/api/data?search=${'x'.repeat(201)}`, undefined],
     ];
     for (const [method, url, payload] of cases) {
-      const res = await call(alice, method as 'GET' | 'POST', url, payload);
+      const res = await t.call(alice, method as 'GET' | 'POST', url, payload);
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)?.slice(0, 40)}`).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', status: 400, message: expect.any(String) });
     }
-    expect((await call(alice, 'POST', '/api/data', { title: 'x'.repeat(501) })).json().message).toBe('knowledge.titleTooLong');
-    expect((await call(alice, 'GET', '/api/data/not-a-uuid')).statusCode).toBe(404);
+    expect((await t.call(alice, 'POST', '/api/data', { title: 'x'.repeat(501) })).json().message).toBe('knowledge.titleTooLong');
+    expect((await t.call(alice, 'GET', '/api/data/not-a-uuid')).statusCode).toBe(404);
   });
 
   it('refuses a body larger than the request limit with 413', async () => {
-    const res = await call(alice, 'POST', '/api/data', { title: 'big', text: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await t.call(alice, 'POST', '/api/data', { title: 'big', text: 'x'.repeat(2 * 1024 * 1024) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false, status: 413 });
   });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ORIGIN, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp, type TestUser as User } from '../../../test/harness';
 
-type User = Awaited<ReturnType<TestApp['signUp']>>;
 const valid = { businessSector: 'consulting', role: 'Founder', phoneNumber: '+33 6 12 34 56', website: 'example.com' };
 
 describe('user profiles', () => {
@@ -15,36 +14,34 @@ describe('user profiles', () => {
   });
   afterAll(() => t.close());
 
-  const call = (user: User | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { ...ORIGIN, ...(user && { cookie: user.cookie }) }, ...(payload && { payload }) });
 
   it('answers 404 before the profile exists, then creates it with the website normalised', async () => {
-    expect((await call(alice, 'GET', '/api/user-profiles')).statusCode).toBe(404);
-    const res = await call(alice, 'POST', '/api/user-profiles', { ...valid, userId: alice.id, email: alice.email, createdAt: new Date().toISOString() });
+    expect((await t.call(alice, 'GET', '/api/user-profiles')).statusCode).toBe(404);
+    const res = await t.call(alice, 'POST', '/api/user-profiles', { ...valid, userId: alice.id, email: alice.email, createdAt: new Date().toISOString() });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ userId: alice.id, email: alice.email, role: 'Founder', website: 'https://www.example.com' });
-    expect((await call(alice, 'GET', `/api/user-profiles?userId=${alice.id}`)).json()).toMatchObject({ businessSector: 'consulting' });
-    expect((await call(alice, 'POST', '/api/user-profiles', valid)).statusCode).toBe(409);
+    expect((await t.call(alice, 'GET', `/api/user-profiles?userId=${alice.id}`)).json()).toMatchObject({ businessSector: 'consulting' });
+    expect((await t.call(alice, 'POST', '/api/user-profiles', valid)).statusCode).toBe(409);
   });
 
   it('shows the profile in the session user', async () => {
-    const session = (await call(alice, 'GET', '/api/session')).json();
+    const session = (await t.call(alice, 'GET', '/api/session')).json();
     expect(session).toMatchObject({ businessSector: 'consulting', role: 'Founder', website: 'https://www.example.com', profileId: expect.any(String) });
   });
 
   it('updates changed fields only', async () => {
-    const { _id } = (await call(alice, 'GET', '/api/user-profiles')).json();
-    const res = await call(alice, 'PUT', `/api/user-profiles/${_id}`, { website: 'shop.example.com' });
+    const { _id } = (await t.call(alice, 'GET', '/api/user-profiles')).json();
+    const res = await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { website: 'shop.example.com' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'Founder', website: 'https://shop.example.com' });
   });
 
   it("never shows or changes another user's profile", async () => {
-    const { _id } = (await call(alice, 'GET', '/api/user-profiles')).json();
-    expect((await call(bob, 'GET', `/api/user-profiles?userId=${alice.id}`)).statusCode).toBe(403);
-    expect((await call(bob, 'PUT', `/api/user-profiles/${_id}`, { role: 'Hacker' })).statusCode).toBe(404);
-    expect((await call(bob, 'POST', '/api/user-profiles', { ...valid, userId: alice.id })).statusCode).toBe(403);
-    expect((await call(alice, 'GET', '/api/user-profiles')).json()).toMatchObject({ role: 'Founder' });
+    const { _id } = (await t.call(alice, 'GET', '/api/user-profiles')).json();
+    expect((await t.call(bob, 'GET', `/api/user-profiles?userId=${alice.id}`)).statusCode).toBe(403);
+    expect((await t.call(bob, 'PUT', `/api/user-profiles/${_id}`, { role: 'Hacker' })).statusCode).toBe(404);
+    expect((await t.call(bob, 'POST', '/api/user-profiles', { ...valid, userId: alice.id })).statusCode).toBe(403);
+    expect((await t.call(alice, 'GET', '/api/user-profiles')).json()).toMatchObject({ role: 'Founder' });
   });
 
   it('validates every field with the spec messages', async () => {
@@ -58,19 +55,19 @@ describe('user profiles', () => {
       [{ ...valid, website: 'not a url' }, 'profile.url.error'],
     ];
     for (const [payload, message] of cases) {
-      const res = await call(bob, 'POST', '/api/user-profiles', payload);
+      const res = await t.call(bob, 'POST', '/api/user-profiles', payload);
       expect(res.statusCode, message).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message });
     }
-    expect((await call(bob, 'POST', '/api/user-profiles', { ...valid, role: 7 })).statusCode).toBe(400);
-    expect((await call(bob, 'PUT', '/api/user-profiles/not-an-id', { role: 'Owner' })).statusCode).toBe(404);
+    expect((await t.call(bob, 'POST', '/api/user-profiles', { ...valid, role: 7 })).statusCode).toBe(400);
+    expect((await t.call(bob, 'PUT', '/api/user-profiles/not-an-id', { role: 'Owner' })).statusCode).toBe(404);
   });
 
   it('lists business sectors in the asked language', async () => {
-    const en = (await call(null, 'GET', '/api/enterprise-categories?lang=en')).json();
-    const fr = (await call(null, 'GET', '/api/enterprise-categories?lang=fr')).json();
+    const en = (await t.call(null, 'GET', '/api/enterprise-categories?lang=en')).json();
+    const fr = (await t.call(null, 'GET', '/api/enterprise-categories?lang=fr')).json();
     expect(en[0]).toMatchObject({ group: 'Services', options: expect.arrayContaining([{ value: 'legal', label: 'Legal services' }]) });
     expect(fr[0]).toMatchObject({ group: 'Services', options: expect.arrayContaining([{ value: 'legal', label: 'Services juridiques' }]) });
-    expect((await call(null, 'GET', '/api/enterprise-categories?lang=xx')).statusCode).toBe(200);
+    expect((await t.call(null, 'GET', '/api/enterprise-categories?lang=xx')).statusCode).toBe(200);
   });
 });

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+
+/** The mailbox connection and its options (spec 02 §3, §5; DESIGN §4, §10). Messages are i18n keys. */
+
+export const MAIL_PROVIDERS = ['gmail', 'outlook', 'smtp'] as const;
+export type MailProviderName = (typeof MAIL_PROVIDERS)[number];
+
+/** DESIGN §10: response types are numbers. */
+export const RESPONSE_TYPES = { disable: 0, instantReply: 1, saveDraft: 2, basedOnClassification: 3 } as const;
+export type ResponseType = (typeof RESPONSE_TYPES)[keyof typeof RESPONSE_TYPES];
+
+export const DEFAULT_TRACKED_MAILBOX = 'INBOX';
+export const DEFAULT_SMTP_PORT = 465;
+export const DEFAULT_IMAP_PORT = 993;
+export const FETCH_RANGE_MAX_DAYS = 91;
+export const FETCH_RANGE_WARNING_MS = 2500;
+export const SETTINGS_TOAST_MS = 10_000;
+
+export const responseTypeSchema = z.coerce
+  .number({ error: 'mailSettings.validation.responseTypeRequired' })
+  .int()
+  .min(0, 'mailSettings.validation.responseTypeRequired')
+  .max(3, 'mailSettings.validation.responseTypeRequired')
+  .transform((value) => value as ResponseType);
+
+const HOST = /^(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(?::\d{1,5})?$/i;
+
+/** A domain, localhost or an IPv4 address, with an optional `:port` (spec 02 §5). */
+export const mailHostSchema = z
+  .string({ error: 'mailSettings.validation.invalidHost' })
+  .trim()
+  .toLowerCase()
+  .regex(HOST, 'mailSettings.validation.invalidHost');
+
+const portSchema = z.coerce
+  .number({ error: 'mailSettings.validation.invalidPort' })
+  .int('mailSettings.validation.invalidPort')
+  .min(1, 'mailSettings.validation.invalidPort')
+  .max(65535, 'mailSettings.validation.invalidPort');
+
+/** Splits `host:port`; a port typed in the host wins over the port field. */
+function splitHost(value: string, port: number) {
+  const [host = value, typed] = value.split(':');
+  return { host, port: typed ? Number(typed) : port };
+}
+
+/** What the smtp form sends: the spec's SMTP fields plus the IMAP ones DESIGN §4 adds. */
+export const smtpSettingsInputSchema = z.object({
+  name: z.string().trim().max(255).default(''),
+  host: mailHostSchema,
+  port: portSchema.default(DEFAULT_SMTP_PORT),
+  secure: z.boolean().optional(),
+  user: z.email('mailSettings.validation.invalidUser').trim().max(320, 'mailSettings.validation.invalidUser'),
+  pass: z
+    .string({ error: 'mailSettings.validation.passwordRequired' })
+    .min(1, 'mailSettings.validation.passwordRequired')
+    .max(1024),
+  imapHost: mailHostSchema.optional().or(z.literal('').transform(() => undefined)),
+  imapPort: portSchema.optional().or(z.literal('').transform(() => undefined)),
+  imapSecure: z.boolean().optional(),
+  imapUser: z.string().trim().max(320).optional(),
+});
+export type SmtpSettingsInput = z.input<typeof smtpSettingsInputSchema>;
+
+/** The IMAP host a user most likely means: `smtp.` becomes `imap.`. */
+export function defaultImapHost(smtpHost: string) {
+  return smtpHost.replace(/^smtp\./i, 'imap.');
+}
+
+/** The smtp settings with every default of DESIGN §4 applied. */
+export const smtpSettingsSchema = smtpSettingsInputSchema.transform((input) => {
+  const smtp = splitHost(input.host, input.port);
+  const imap = splitHost(input.imapHost ?? defaultImapHost(smtp.host), input.imapPort ?? DEFAULT_IMAP_PORT);
+  return {
+    name: input.name,
+    host: smtp.host,
+    port: smtp.port,
+    secure: input.secure ?? smtp.port === 465,
+    user: input.user,
+    pass: input.pass,
+    imapHost: imap.host,
+    imapPort: imap.port,
+    imapSecure: input.imapSecure ?? imap.port === 993,
+    imapUser: input.imapUser || input.user,
+  };
+});
+export type SmtpSettings = z.output<typeof smtpSettingsSchema>;
+
+const dateSchema = z.coerce.date({ error: 'mailSettings.validation.invalidDate' });
+const DAY_MS = 86_400_000;
+
+/** Both spellings of the spec are accepted; the result is `{ start, end }` or null. */
+export const fetchRangeInputSchema = z
+  .union([
+    z.object({ start: dateSchema, end: dateSchema }),
+    z.object({ startDate: dateSchema, endDate: dateSchema }).transform((r) => ({ start: r.startDate, end: r.endDate })),
+  ])
+  .nullable()
+  .superRefine((range, ctx) => {
+    if (!range) return;
+    if (range.end < range.start) ctx.addIssue({ code: 'custom', message: 'mailSettings.validation.invalidDate' });
+    // A day of slack: "today" in the user's time zone may be tomorrow in UTC.
+    if (range.end.getTime() > Date.now() + DAY_MS)
+      ctx.addIssue({ code: 'custom', message: 'mailSettings.validation.futureDate' });
+    if (fetchRangeDays(range.start, range.end) > FETCH_RANGE_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', message: 'mailSettings.validation.periodTooLong' });
+    }
+  });
+export type FetchRangeInput = z.input<typeof fetchRangeInputSchema>;
+
+/** Calendar days covered by a range, both ends included. */
+export function fetchRangeDays(start: Date, end: Date) {
+  const day = (d: Date) => Math.floor(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY_MS);
+  return day(end) - day(start) + 1;
+}
+
+/** Body of POST /api/email-settings (the connect payload). */
+export const connectMailboxSchema = z
+  .object({
+    userId: z.string().optional(),
+    provider: z.enum(MAIL_PROVIDERS, 'mailSettings.validation.providerRequired'),
+    code: z.string().trim().min(1).max(4096).optional(),
+    state: z.string().max(2048).optional(),
+    responseType: responseTypeSchema,
+    isSyncEnabled: z.boolean().default(true),
+    isClassificationEnabled: z.boolean().default(true),
+    fetchRangeDates: fetchRangeInputSchema.optional(),
+    settings: smtpSettingsSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.provider === 'smtp' && !body.settings) {
+      ctx.addIssue({ code: 'custom', path: ['settings'], message: 'mailSettings.validation.settingsRequired' });
+    }
+    if (body.provider !== 'smtp' && !body.code) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'mailSettings.validation.codeRequired' });
+    }
+  });
+export type ConnectMailboxInput = z.input<typeof connectMailboxSchema>;
+
+/** Body of PUT /api/email-settings: the setting id plus the changed fields. */
+export const updateMailSettingSchema = z.object({
+  id: z.string().optional(),
+  userId: z.string().optional(),
+  responseType: responseTypeSchema.optional(),
+  trackedMailbox: z.string().trim().min(1).max(1000).optional(),
+  isSyncEnabled: z.boolean().optional(),
+  isClassificationEnabled: z.boolean().optional(),
+  fetchRangeDates: fetchRangeInputSchema.optional(),
+});
+export type UpdateMailSettingInput = z.input<typeof updateMailSettingSchema>;
+
+export const userIdQuerySchema = z.object({ userId: z.string().optional() });
+export const userIdBodySchema = z.object({ userId: z.string().optional() }).nullish();
+
+export type MailboxNode = { id: string; name: string; shortName: string; specialUse: string | null; children: MailboxNode[] };
+export const mailboxNodeSchema: z.ZodType<MailboxNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    shortName: z.string(),
+    specialUse: z.string().nullable(),
+    children: z.array(mailboxNodeSchema),
+  }),
+);
+
+export const BATCH_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const BATCH_CATEGORIZE_STATUSES = [
+  'QUEUED',
+  'FETCHING',
+  'ANALYZING',
+  'REFINING',
+  'FINALIZING',
+  'COMPLETED',
+  'FAILED',
+] as const;
+
+/** GET /api/email-settings: the setting, or null. Never carries a password or a token. */
+export const mailSettingSchema = z.object({
+  _id: z.string(),
+  provider: z.enum(MAIL_PROVIDERS),
+  username: z.string(),
+  responseType: z.number().int(),
+  mailboxes: z.array(mailboxNodeSchema),
+  trackedMailbox: z.string(),
+  isSyncEnabled: z.boolean(),
+  isClassificationEnabled: z.boolean(),
+  batchStatus: z.string().nullable(),
+  batchCategorizeStatus: z.string().nullable(),
+  fetchRangeDates: z.object({ startDate: z.string(), endDate: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MailSetting = z.infer<typeof mailSettingSchema>;
+
+/** PUT /api/email-settings answers the changed setting; `code` is read by the client. */
+export const updateMailSettingResponseSchema = mailSettingSchema.extend({ code: z.string().optional() });
+
+/** GET /api/default-configs */
+export const defaultConfigsSchema = z.object({
+  fetchRangeDates: z.object({ start: z.string(), end: z.string() }),
+  maxFetchRangeDays: z.number().int(),
+  providers: z.object({ gmail: z.boolean(), outlook: z.boolean(), smtp: z.boolean() }),
+});
+export type DefaultConfigs = z.infer<typeof defaultConfigsSchema>;
+
+/** GET /api/email-settings/verify */
+export const verifyMailSettingSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** Why a connection test failed: which login (imap|smtp|oauth) and the normalised reason. */
+export const MAIL_CONNECT_REASONS = ['auth', 'tls', 'unreachable', 'timeout', 'refused_host', 'protocol'] as const;
+export type MailConnectReason = (typeof MAIL_CONNECT_REASONS)[number];
+export type MailConnectStage = 'imap' | 'smtp' | 'oauth';

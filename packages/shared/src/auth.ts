@@ -21,8 +21,7 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export function signUpProblem(value: SignUpInput): { field: keyof SignUpInput; message: string } | null {
   if (!value.email || !value.password) return { field: 'email', message: 'auth.invalidEmailOrPassword' };
-  if (value.password !== value.confirmPassword)
-    return { field: 'confirmPassword', message: 'auth.passwordNotmatch' };
+  if (value.password !== value.confirmPassword) return { field: 'confirmPassword', message: 'auth.passwordNotmatch' };
   if (!email.safeParse(value.email).success) return { field: 'email', message: 'auth.invalidEmail' };
   const passwordProblem = firstPasswordProblem(value.password);
   if (passwordProblem) return { field: 'password', message: passwordProblem };

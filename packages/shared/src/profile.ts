@@ -17,9 +17,7 @@ const websiteSchema = z.preprocess(
   (v) => (typeof v === 'string' ? normalizeWebsite(v) : v),
   z.union([
     z.literal(''),
-    z
-      .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'profile.url.error' })
-      .max(2048, 'profile.url.error'),
+    z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'profile.url.error' }).max(2048, 'profile.url.error'),
   ]),
 );
 

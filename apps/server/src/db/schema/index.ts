@@ -2,3 +2,4 @@ export * from './auth';
 export * from './profiles';
 export * from './subscriptions';
 export * from './knowledge';
+export * from './mail';

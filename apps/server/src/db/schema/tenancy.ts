@@ -13,4 +13,6 @@ export const tenancy = {
   user_profile: { kind: 'user', column: 'user_id' },
   knowledge_entry: { kind: 'user', column: 'user_id' },
   subscription: { kind: 'owner', column: 'owner_id' },
+  mail_account: { kind: 'user', column: 'user_id' },
+  mail_category: { kind: 'user', column: 'user_id' },
 } as const;

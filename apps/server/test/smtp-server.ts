@@ -1,0 +1,65 @@
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { freePort } from './dovecot';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  host: string;
+  port: number;
+  received: ReceivedMail[];
+  addUser(user: string, pass: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real SMTP server (the `smtp-server` package) on a free port that requires a login and keeps
+ * what it receives. `secure: true` makes it speak TLS at once with the package's self-signed
+ * certificate, which a client that checks certificates must refuse.
+ */
+export async function startSmtpServer(
+  users: { user: string; pass: string }[] = [],
+  options: { secure?: boolean } = {},
+): Promise<TestSmtpServer> {
+  const accounts = new Map(users.map((u) => [u.user, u.pass]));
+  const received: ReceivedMail[] = [];
+  const serverOptions: SMTPServerOptions = {
+    secure: options.secure ?? false,
+    authOptional: false,
+    allowInsecureAuth: true,
+    disabledCommands: options.secure ? [] : ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (accounts.get(auth.username ?? '') === auth.password) return callback(null, { user: auth.username });
+      return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  };
+  const server = new SMTPServer(serverOptions);
+  const port = await freePort();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    host: '127.0.0.1',
+    port,
+    received,
+    addUser: (user, pass) => accounts.set(user, pass),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

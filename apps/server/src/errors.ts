@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode | (string & {}),
     message: string,
+    /** Extra fields of the error answer (e.g. which mail login failed). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +58,7 @@ ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
+login_trusted_networks = 127.0.0.0/8
 default_internal_user = ${internalUser}
 default_internal_group = ${group}
 default_login_user = ${runAsRoot ? 'nobody' : internalUser}
@@ -133,8 +134,15 @@ export async function startDovecot(users: { user: string; pass: string }[] = [])
   await mkdir(path.join(dir, 'mail'), { recursive: true });
   if (runAsRoot) await chown(path.join(dir, 'mail'), 65534, 65534);
   const passwdFile = path.join(dir, 'passwd');
-  const lines = users.map((u) => `${u.user}:{PLAIN}${u.pass}::::::`);
-  await writeFile(passwdFile, lines.map((l) => `${l}\n`).join(''));
+  const passwords = new Map(users.map((u) => [u.user, u.pass]));
+  let stamp = Math.floor(Date.now() / 1000);
+  const writePasswd = async () => {
+    await writeFile(passwdFile, [...passwords].map(([user, pass]) => `${user}:{PLAIN}${pass}::::::\n`).join(''));
+    // Dovecot re-reads the file when its mtime changes; writes within one second must still count.
+    stamp = Math.max(Math.floor(Date.now() / 1000), stamp + 1);
+    await utimes(passwdFile, stamp, stamp);
+  };
+  await writePasswd();
   const port = await freePort();
   const confFile = path.join(dir, 'dovecot.conf');
   await writeFile(confFile, config(dir, port, runAsRoot));
@@ -144,9 +152,12 @@ export async function startDovecot(users: { user: string; pass: string }[] = [])
     host: '127.0.0.1',
     port,
     dir,
+    /** Adds a user, or changes the password of an existing one. */
     async addUser(user, pass) {
-      lines.push(`${user}:{PLAIN}${pass}::::::`);
-      await writeFile(passwdFile, lines.map((l) => `${l}\n`).join(''));
+      passwords.set(user, pass);
+      await writePasswd();
+      // Dovecot looks at the file at most once per second of its clock: let that second pass.
+      await new Promise((r) => setTimeout(r, 1010 - (Date.now() % 1000)));
     },
     async stop() {
       if (child.exitCode === null) {
@@ -155,7 +166,7 @@ export async function startDovecot(users: { user: string; pass: string }[] = [])
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      await rm(dir, { recursive: true, force: true });
+      if (!process.env.KEEP_DOVECOT) await rm(dir, { recursive: true, force: true });
     },
   };
 }

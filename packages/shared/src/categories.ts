@@ -63,6 +63,18 @@ export const categoryRulesSchema = z.object({
   bcc: partyRule(false).optional(),
 });
 export type CategoryRules = z.output<typeof categoryRulesSchema>;
+
+/** Stored rules as the API answers them (the input schema's transforms are for input only). */
+const storedRule = z.object({ operator: z.enum(RULE_OPERATORS), values: z.array(z.string()) });
+const storedPartyRule = z.object({ name: storedRule.optional(), email: storedRule.optional() });
+export const storedRulesSchema = z.object({
+  subject: storedRule.optional(),
+  body: storedRule.optional(),
+  from: storedPartyRule.optional(),
+  to: storedPartyRule.optional(),
+  cc: storedPartyRule.optional(),
+  bcc: storedPartyRule.optional(),
+});
 export type CategoryRulesInput = z.input<typeof categoryRulesSchema>;
 export type RuleOperator = (typeof RULE_OPERATORS)[number];
 
@@ -170,7 +182,7 @@ export const categorySchema = z.object({
   action: z.number().int(),
   responseInstructions: z.string(),
   email: z.array(z.string()).nullable(),
-  rules: categoryRulesSchema.nullable(),
+  rules: storedRulesSchema.nullable(),
   classificationParentMailbox: z.string().nullable(),
   draftParentMailbox: z.string().nullable(),
   createdBy: z.string(),

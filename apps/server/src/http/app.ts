@@ -14,9 +14,12 @@ import { registerAccountRoutes } from '../modules/accounts/accounts.routes';
 import { registerEnterpriseCategoryRoutes } from '../modules/enterprise-categories/enterprise-categories.routes';
 import { registerHealthRoutes, VERSION } from '../modules/health/health.routes';
 import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
+import { registerMailSettingsRoutes } from '../modules/mail-settings/mail-settings.routes';
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
+import { openMailProvider } from '../mail/open-provider';
 import type { Mailer } from '../notifications/mailer';
+import { createSecretBox } from '../security/secret-box';
 import { makeRequireUser } from './auth-guard';
 import { makeCsrfGuard } from './csrf';
 import { errorHandler, sendError } from './error-handler';
@@ -78,6 +81,14 @@ export async function buildApp(deps: AppDeps) {
   registerAccountRoutes(app, { db: database.db, requireUser, sessionCookie: sessionCookieName(config.production) });
   registerEnterpriseCategoryRoutes(app);
   registerKnowledgeRoutes(app, { database, requireUser });
+  registerMailSettingsRoutes(app, {
+    db: database.db,
+    requireUser,
+    secretBox: createSecretBox(config.encryptionKey),
+    billingEnabled: config.billingEnabled,
+    openProvider: (connection, secret) =>
+      openMailProvider(connection, secret, { allowPrivateHosts: config.mailAllowPrivateHosts }),
+  });
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;
   if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

@@ -20,7 +20,7 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
 
 /** Maps every error to `{ success:false, code, message, status }` once; only unexpected errors are 500. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) return sendError(reply, error.status, error.code, error.message);
+  if (error instanceof AppError) return sendError(reply, error.status, error.code, error.message, error.details);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
       path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),

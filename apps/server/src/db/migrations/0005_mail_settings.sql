@@ -13,6 +13,7 @@ CREATE TABLE "mail_account" (
 	"fetch_range_end" timestamp with time zone,
 	"batch_status" text,
 	"batch_categorize_status" text,
+	"batch_categorize_request" jsonb,
 	"mailboxes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -41,6 +41,12 @@ export const mailAccounts = pgTable('mail_account', {
   fetchRangeEnd: timestamp('fetch_range_end', { withTimezone: true }),
   batchStatus: text('batch_status'),
   batchCategorizeStatus: text('batch_categorize_status'),
+  /** What the last AI categorisation request asked for, read by the batch job. */
+  batchCategorizeRequest: jsonb('batch_categorize_request').$type<{
+    numberOfCategories: number;
+    language: string;
+    requestedAt: string;
+  }>(),
   /** The folder tree as last read from the provider. */
   mailboxes: jsonb('mailboxes').$type<MailboxNode[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

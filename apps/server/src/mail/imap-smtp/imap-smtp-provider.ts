@@ -84,14 +84,20 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
       const listed = await connection.list();
       const parent = parentId ? listed.find((f) => f.path === parentId) : undefined;
       const delimiter = parent?.delimiter ?? listed[0]?.delimiter ?? '/';
-      const path = [...(parent ? [parent.path] : []), ...segments].join(delimiter);
-      const existing = listed.find((f) => f.path.toLowerCase() === path.toLowerCase());
-      if (existing) return toFolder(existing);
-      try {
-        const created = await connection.mailboxCreate(path);
-        await connection.mailboxSubscribe(created.path).catch(() => undefined);
-      } catch (error) {
-        throw classifyConnectError('imap', error);
+      const real = (p: string) => listed.find((f) => f.path.toLowerCase() === p.toLowerCase() && !f.flags.has('\\NonExistent'));
+      // Each level is created as a real folder, so that a parent like "Clients" can be picked later.
+      let path = parent?.path ?? '';
+      for (const segment of segments) {
+        const wanted = path ? `${path}${delimiter}${segment}` : segment;
+        const existing = real(wanted);
+        path = existing?.path ?? wanted;
+        if (existing) continue;
+        try {
+          const created = await connection.mailboxCreate(path);
+          await connection.mailboxSubscribe(created.path).catch(() => undefined);
+        } catch (error) {
+          throw classifyConnectError('imap', error);
+        }
       }
       const found = (await connection.list()).find((f) => f.path === path);
       if (!found) throw classifyConnectError('imap', new Error(`Folder ${path} was not created`));

@@ -11,7 +11,12 @@ import { currentUser } from '../../http/auth-guard';
 import type { Auth } from '../auth/auth';
 import { sessionUser } from './session.service';
 
-type Deps = { db: Db; auth: Auth; config: Pick<Config, 'google' | 'microsoft' | 'billingEnabled'>; requireUser: preHandlerHookHandler };
+type Deps = {
+  db: Db;
+  auth: Auth;
+  config: Pick<Config, 'google' | 'microsoft' | 'billingEnabled'>;
+  requireUser: preHandlerHookHandler;
+};
 
 export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,8 +25,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
     google: Boolean(deps.config.google),
     microsoft: Boolean(deps.config.microsoft),
     billing: deps.config.billingEnabled,
-    // No mailbox provider can be connected yet, so the mail-provider guard must not lock users out.
-    mailbox: false,
+    // Mailboxes can be connected (smtp/IMAP at least), so the mail-provider guard applies.
+    mailbox: true,
   }));
 
   r.get('/api/session', { preHandler: deps.requireUser, schema: { response: { 200: sessionUserSchema } } }, async (req) =>
@@ -29,10 +34,14 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   /** Mints the single-use hand-off token that the `/signin/:sessionId` link carries (valid 60 s). */
-  r.post('/api/users/handoff', { preHandler: deps.requireUser, schema: { response: { 200: handoffTokenSchema } } }, async (req) => {
-    const { token } = await deps.auth.api.generateOneTimeToken({ headers: fromNodeHeaders(req.headers) });
-    return { token, expiresInSeconds: HANDOFF_TOKEN_TTL_SECONDS };
-  });
+  r.post(
+    '/api/users/handoff',
+    { preHandler: deps.requireUser, schema: { response: { 200: handoffTokenSchema } } },
+    async (req) => {
+      const { token } = await deps.auth.api.generateOneTimeToken({ headers: fromNodeHeaders(req.headers) });
+      return { token, expiresInSeconds: HANDOFF_TOKEN_TTL_SECONDS };
+    },
+  );
 
   /** Exchanges a minted hand-off token (never a bare user id) for a session cookie. */
   r.post(

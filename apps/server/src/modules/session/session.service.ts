@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema/index';
 import { notFound } from '../../errors';
+import { connectedProvider } from '../mail-settings/mail-settings.service';
 import { findProfile } from '../profiles/profiles.service';
 import { accountPlan } from '../subscriptions/subscriptions.service';
 
@@ -10,10 +11,11 @@ import { accountPlan } from '../subscriptions/subscriptions.service';
 export async function sessionUser(db: Db, userId: string, billingEnabled: boolean): Promise<SessionUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
-  const [profile, plan, providers] = await Promise.all([
+  const [profile, plan, providers, mailProvider] = await Promise.all([
     findProfile(db, userId),
     accountPlan(db, user, billingEnabled),
     db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId)),
+    connectedProvider(db, userId),
   ]);
   return {
     uid: user.id,
@@ -30,7 +32,7 @@ export async function sessionUser(db: Db, userId: string, billingEnabled: boolea
     // DESIGN §10: owners always have it; only invited members can have it false.
     metadata: { hasAiConfig: user.referrerId === null || user.hasAiConfig },
     createdAt: user.createdAt.toISOString(),
-    settings: null,
+    settings: mailProvider ? { provider: mailProvider } : null,
     showGuide: user.showGuide,
     providers: providers.map((p) => p.providerId),
   };

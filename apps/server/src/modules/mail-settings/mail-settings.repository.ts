@@ -1,0 +1,68 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailAccounts, mailCategories } from '../../db/schema/index';
+
+export type MailAccountRow = typeof mailAccounts.$inferSelect;
+export type NewMailAccount = typeof mailAccounts.$inferInsert;
+export type MailCategoryRow = typeof mailCategories.$inferSelect;
+export type NewMailCategory = typeof mailCategories.$inferInsert;
+
+export async function findAccount(db: Db, userId: string) {
+  const [row] = await db.select().from(mailAccounts).where(eq(mailAccounts.userId, userId));
+  return row ?? null;
+}
+
+/** Inserts the account unless the user already has one; null when they do. */
+export async function insertAccount(db: Db, row: NewMailAccount) {
+  const [inserted] = await db.insert(mailAccounts).values(row).onConflictDoNothing({ target: mailAccounts.userId }).returning();
+  return inserted ?? null;
+}
+
+export async function updateAccount(db: Db, userId: string, changes: Partial<NewMailAccount>) {
+  const [row] = await db
+    .update(mailAccounts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(mailAccounts.userId, userId))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes the account with its sealed credentials; its categories go with it (ON DELETE CASCADE). */
+export async function deleteAccount(db: Db, userId: string) {
+  const rows = await db.delete(mailAccounts).where(eq(mailAccounts.userId, userId)).returning({ id: mailAccounts.id });
+  return rows.length > 0;
+}
+
+export async function listCategories(db: Db, userId: string) {
+  return db.select().from(mailCategories).where(eq(mailCategories.userId, userId)).orderBy(asc(mailCategories.createdAt));
+}
+
+export async function findCategory(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(mailCategories)
+    .where(and(eq(mailCategories.userId, userId), eq(mailCategories.id, id)));
+  return row ?? null;
+}
+
+export async function insertCategory(db: Db, row: NewMailCategory) {
+  const [inserted] = await db.insert(mailCategories).values(row).returning();
+  return inserted!;
+}
+
+export async function updateCategory(db: Db, userId: string, id: string, changes: Partial<NewMailCategory>) {
+  const [row] = await db
+    .update(mailCategories)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(mailCategories.userId, userId), eq(mailCategories.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteCategory(db: Db, userId: string, id: string) {
+  const rows = await db
+    .delete(mailCategories)
+    .where(and(eq(mailCategories.userId, userId), eq(mailCategories.id, id)))
+    .returning({ id: mailCategories.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,121 @@
+import { aiCategorizationSchema, categoryInputSchema, categorySchema } from '@app/shared/categories';
+import {
+  connectMailboxSchema,
+  defaultConfigsSchema,
+  mailboxNodeSchema,
+  mailSettingSchema,
+  updateMailSettingResponseSchema,
+  updateMailSettingSchema,
+  userIdBodySchema,
+  userIdQuerySchema,
+  verifyMailSettingSchema,
+} from '@app/shared/mail-settings';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/auth-guard';
+import * as categories from './categories.service';
+import * as service from './mail-settings.service';
+
+const success = z.object({ success: z.literal(true) });
+const idParam = z.object({ id: z.string().max(100) });
+
+/** The main API's email-settings calls (spec 02 §7). */
+export function registerMailSettingsRoutes(
+  app: FastifyInstance,
+  deps: service.MailSettingsDeps & { requireUser: preHandlerHookHandler },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Authentication runs before validation: a signed-out caller learns nothing about the body it sent.
+  const preValidation = deps.requireUser;
+
+  r.get(
+    '/api/default-configs',
+    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: defaultConfigsSchema } } },
+    async (req) => {
+      service.assertOwnUser(currentUser(req), req.query.userId);
+      return service.defaultConfigs();
+    },
+  );
+
+  r.get(
+    '/api/email-settings',
+    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: mailSettingSchema.nullable() } } },
+    async (req) => {
+      service.assertOwnUser(currentUser(req), req.query.userId);
+      return service.getSetting(deps.db, currentUser(req));
+    },
+  );
+
+  r.post(
+    '/api/email-settings',
+    { preValidation, schema: { body: connectMailboxSchema, response: { 201: mailSettingSchema } } },
+    async (req, reply) => reply.status(201).send(await service.connectMailbox(deps, currentUser(req), req.body)),
+  );
+
+  r.put(
+    '/api/email-settings',
+    { preValidation, schema: { body: updateMailSettingSchema, response: { 200: updateMailSettingResponseSchema } } },
+    async (req) => service.updateSetting(deps, currentUser(req), req.body),
+  );
+
+  r.delete(
+    '/api/email-settings',
+    { preValidation, schema: { body: userIdBodySchema, response: { 200: success } } },
+    async (req) => {
+      await service.deleteSetting(deps.db, currentUser(req), req.body?.userId);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/email-settings/verify',
+    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: verifyMailSettingSchema } } },
+    async (req) => {
+      service.assertOwnUser(currentUser(req), req.query.userId);
+      return service.verifySetting(deps, currentUser(req));
+    },
+  );
+
+  r.get(
+    '/api/:id/email-settings/mailboxes',
+    { preValidation, schema: { params: idParam, response: { 200: z.object({ mailboxes: z.array(mailboxNodeSchema) }) } } },
+    async (req) => service.listMailboxes(deps, currentUser(req), req.params.id),
+  );
+
+  r.post(
+    '/api/email-settings/ai-categorization',
+    {
+      preValidation,
+      schema: { body: aiCategorizationSchema, response: { 200: success.extend({ batchCategorizeStatus: z.literal('QUEUED') }) } },
+    },
+    async (req) => service.requestAiCategorization(deps, currentUser(req), req.body),
+  );
+
+  r.get(
+    '/api/email-settings/categories',
+    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: z.array(categorySchema) } } },
+    async (req) => categories.listCategories(deps, currentUser(req), req.query.userId),
+  );
+
+  r.post(
+    '/api/email-settings/categories',
+    { preValidation, schema: { body: categoryInputSchema(), response: { 201: categorySchema } } },
+    async (req, reply) => reply.status(201).send(await categories.createCategory(deps, currentUser(req), req.body)),
+  );
+
+  r.put(
+    '/api/email-settings/categories/:id',
+    { preValidation, schema: { params: idParam, body: categoryInputSchema(), response: { 200: categorySchema } } },
+    async (req) => categories.updateCategory(deps, currentUser(req), req.params.id, req.body),
+  );
+
+  r.delete(
+    '/api/email-settings/categories/:id',
+    { preValidation, schema: { params: idParam, response: { 200: success } } },
+    async (req) => {
+      await categories.deleteCategory(deps, currentUser(req), req.params.id);
+      return { success: true as const };
+    },
+  );
+}

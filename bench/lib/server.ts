@@ -9,7 +9,10 @@ export interface Server {
 }
 
 /** The real server (`node --import tsx apps/server/src/main.ts`) on a free port, ready when /api/health answers. */
-export async function startServer(repoRoot: string, env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<Server> {
+export async function startServer(
+  repoRoot: string,
+  env: { DATA_DIR: string; DATABASE_URL?: string; KNOWLEDGE_COUNT_CACHE?: string },
+): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

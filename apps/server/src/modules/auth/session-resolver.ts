@@ -74,6 +74,7 @@ export function makeSessionResolver(deps: { database: Database; auth: Auth; secr
          FROM session s JOIN "user" u ON u.id = s.user_id
         WHERE s.token = $1`,
       [token],
+      'session_user',
     );
     if (!row) return null;
     const expiresAt = new Date(row.expires_at).getTime();

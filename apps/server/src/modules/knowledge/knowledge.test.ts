@@ -90,8 +90,67 @@ describe('knowledge data root', () => {
 
     await t.database.query(`DELETE FROM knowledge_entry WHERE user_id = $1 AND title LIKE 'Common 1%'`, [user.id]);
     const after = (await t.call(user, 'GET', '/api/data')).json();
-    const [row] = await t.database.query<{ n: string }>('SELECT count(*) AS n FROM knowledge_entry WHERE user_id = $1', [user.id]);
+    const [row] = await t.database.query<{ n: string }>('SELECT count(*) AS n FROM knowledge_entry WHERE user_id = $1', [
+      user.id,
+    ]);
     expect(after.totalCount).toBe(Number(row?.n));
+  });
+
+  it('pages far from the newest entry in the same order, across days, edits and deletes', async () => {
+    const user = await t.signUp();
+    // 1,300 entries over ~17 days, two at a time sharing a created_at (the order then falls to the context).
+    await t.database.query(
+      `INSERT INTO knowledge_entry (user_id, title, created_at)
+       SELECT $1, 'Entry ' || g, timestamptz '2024-03-01 00:00Z' - (g / 2) * interval '37 minutes' FROM generate_series(1, 1300) g`,
+      [user.id],
+    );
+    const expectSameOrder = async () => {
+      const all = await t.database.query<{ context: string }>(
+        'SELECT context FROM knowledge_entry WHERE user_id = $1 ORDER BY created_at DESC, context DESC',
+        [user.id],
+      );
+      for (const page of [100, 101, 102, 105, 110, 119, 120, 129, 130, 131, 140]) {
+        const res = (await t.call(user, 'GET', `/api/data?page=${page}`)).json<{
+          data: { context: string }[];
+          totalCount: number;
+        }>();
+        expect(res.totalCount).toBe(all.length);
+        expect(
+          res.data.map((d) => d.context),
+          `page ${page}`,
+        ).toEqual(all.slice((page - 1) * 10, page * 10).map((r) => r.context));
+      }
+      const odd = (await t.call(user, 'GET', '/api/data?page=84&limit=13')).json<{ data: { context: string }[] }>();
+      expect(odd.data.map((d) => d.context)).toEqual(all.slice(83 * 13, 84 * 13).map((r) => r.context));
+      const [days] = await t.database.query<{ n: string | null }>(
+        'SELECT sum(entries) AS n FROM knowledge_day WHERE user_id = $1',
+        [user.id],
+      );
+      expect(Number(days?.n)).toBe(all.length);
+    };
+    await expectSameOrder();
+    await t.database.query(`DELETE FROM knowledge_entry WHERE user_id = $1 AND title ~ '^Entry (1[0-9]|2[0-9]?)$'`, [user.id]);
+    await t.database.query(
+      `UPDATE knowledge_entry SET created_at = created_at - interval '3 days' WHERE user_id = $1 AND title ~ '^Entry [0-9]+7$'`,
+      [user.id],
+    );
+    await expectSameOrder();
+  });
+
+  it('counts a search again once the entries changed', async () => {
+    const user = await t.signUp();
+    const first = await create(user, 'Harbour', 'boats');
+    const total = async (search: string) =>
+      (await t.call(user, 'GET', `/api/data?search=${search}`)).json<{ totalCount: number }>().totalCount;
+    expect(await total('boats')).toBe(1);
+    expect(await total('boats')).toBe(1);
+    const second = await create(user, 'Marina', 'more boats');
+    expect(await total('boats')).toBe(2);
+    await t.call(user, 'POST', `/api/data/${first}`, { title: 'Harbour', text: 'cars' });
+    expect(await total('boats')).toBe(1);
+    expect(await total('cars')).toBe(1);
+    await t.call(user, 'DELETE', `/api/data/${second}`);
+    expect(await total('boats')).toBe(0);
   });
 
   it("keeps every user's entries to themselves", async () => {
@@ -107,7 +166,11 @@ describe('knowledge data root', () => {
   });
 
   it('requires a session', async () => {
-    for (const [method, url] of [['GET', '/api/data'], ['POST', '/api/data'], ['DELETE', '/api/data/x']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/data'],
+      ['POST', '/api/data'],
+      ['DELETE', '/api/data/x'],
+    ] as const) {
       const res = await t.call(null, method, url, method === 'POST' ? { title: 't' } : undefined);
       expect(res.statusCode).toBe(401);
     }

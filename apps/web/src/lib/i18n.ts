@@ -2,20 +2,26 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enAuth from '@/locales/en/auth.json';
+import enCategories from '@/locales/en/categories.json';
 import enCommon from '@/locales/en/common.json';
 import enErrors from '@/locales/en/errors.json';
 import enKnowledge from '@/locales/en/knowledge.json';
 import enLayout from '@/locales/en/layout.json';
+import enMailSettings from '@/locales/en/mailSettings.json';
 import enPlaceholders from '@/locales/en/placeholders.json';
 import enProfile from '@/locales/en/profile.json';
 import esAuth from '@/locales/es/auth.json';
+import esCategories from '@/locales/es/categories.json';
 import esCommon from '@/locales/es/common.json';
 import esErrors from '@/locales/es/errors.json';
+import esMailSettings from '@/locales/es/mailSettings.json';
 import frAuth from '@/locales/fr/auth.json';
+import frCategories from '@/locales/fr/categories.json';
 import frCommon from '@/locales/fr/common.json';
 import frErrors from '@/locales/fr/errors.json';
 import frKnowledge from '@/locales/fr/knowledge.json';
 import frLayout from '@/locales/fr/layout.json';
+import frMailSettings from '@/locales/fr/mailSettings.json';
 import frPlaceholders from '@/locales/fr/placeholders.json';
 import frProfile from '@/locales/fr/profile.json';
 
@@ -33,6 +39,8 @@ const resources = {
     knowledge: enKnowledge,
     profile: enProfile,
     placeholders: enPlaceholders,
+    mailSettings: enMailSettings,
+    categories: enCategories,
   },
   fr: {
     common: frCommon,
@@ -42,9 +50,11 @@ const resources = {
     knowledge: frKnowledge,
     profile: frProfile,
     placeholders: frPlaceholders,
+    mailSettings: frMailSettings,
+    categories: frCategories,
   },
   // Spanish is partial (spec 01 §1): the rest falls back to English.
-  es: { common: esCommon, errors: esErrors, auth: esAuth },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, mailSettings: esMailSettings, categories: esCategories },
 };
 
 export const i18n = i18next.createInstance();

@@ -1,0 +1,8 @@
+/** Query keys of the mail-settings feature (everything under one root, so one invalidation refreshes all). */
+export const mailSettingsKeys = {
+  all: ['mail-settings'] as const,
+  setting: () => [...mailSettingsKeys.all, 'setting'] as const,
+  defaultConfigs: () => [...mailSettingsKeys.all, 'default-configs'] as const,
+  categories: () => [...mailSettingsKeys.all, 'categories'] as const,
+  mailboxes: (settingId: string) => [...mailSettingsKeys.all, 'mailboxes', settingId] as const,
+};

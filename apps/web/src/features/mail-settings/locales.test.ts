@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+
+/** Every key these screens can show has an English and a French text. */
+const KEY = /['`]((?:mailSettings|categories)\.[A-Za-z_]+(?:\.[A-Za-z_]+)*)['`]/g;
+
+function keysIn(file: string) {
+  return [...readFileSync(file, 'utf8').matchAll(KEY)].map((m) => m[1]!);
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.includes('.test.') ? [path] : [];
+  });
+}
+
+// Vitest runs with the web app as its root (apps/web/vite.config.ts).
+const here = join(process.cwd(), 'src/features/mail-settings');
+const shared = join(process.cwd(), '../../packages/shared/src');
+
+function resource(lng: string, key: string) {
+  const [ns, ...rest] = key.split('.');
+  return i18n.getResource(lng, ns!, rest.join('.')) as unknown;
+}
+
+describe('mail settings texts', () => {
+  const sharedKeys = [...keysIn(join(shared, 'categories.ts')), ...keysIn(join(shared, 'mail-settings.ts'))];
+  const screenKeys = sourceFiles(here).flatMap(keysIn);
+
+  it('finds the keys it checks', () => {
+    expect(sharedKeys).toContain('categories.validation.nameInvalid');
+    expect(sharedKeys).toContain('mailSettings.validation.invalidHost');
+    expect(screenKeys).toContain('mailSettings.messages.starterPlanLimit');
+  });
+
+  it.each(['en', 'fr'])('every message key of the shared schemas and of the screens has a %s text', (lng) => {
+    const missing = [...new Set([...sharedKeys, ...screenKeys])].filter((key) => typeof resource(lng, key) !== 'string');
+    expect(missing).toEqual([]);
+  });
+
+  it.each([
+    ['mailSettings.validation.invalidHost', 'Invalid URL (protocol not allowed)'],
+    ['mailSettings.validation.invalidUser', 'Invalid user'],
+    ['mailSettings.validation.periodTooLong', 'The time period must not be longer than 3 months.'],
+    ['categories.validation.countRange', 'Please enter a number between 1 and 10'],
+    ['mailSettings.connect.notice', 'Please select how to process your incoming emails and your mailbox type.'],
+  ])('%s reads as the spec says', (key, text) => {
+    expect(resource('en', key)).toBe(text);
+  });
+});

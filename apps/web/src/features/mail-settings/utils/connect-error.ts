@@ -1,0 +1,35 @@
+import { MAIL_CONNECT_REASONS } from '@app/shared/mail-settings';
+import { mapApiError, translateServerMessage } from '@/lib/error-mapper';
+import { i18n } from '@/lib/i18n';
+import { MailApiError } from './request';
+
+const STAGES = ['imap', 'smtp', 'oauth'] as const;
+
+/** Codes of the mail-settings endpoints that have their own text (spec 02 §8 names some keys). */
+const codeKeys: Record<string, string> = {
+  MAIL_ACCOUNT_EXISTS: 'mailSettings.errors.mailAccountExists',
+  PROVIDER_NOT_CONFIGURED: 'mailSettings.errors.providerNotConfigured',
+  INVALID_OAUTH_STATE: 'mailSettings.errors.invalidOauthState',
+  MAIL_ACCOUNT_MISSING: 'mailSettings.accountEmailSettingEroor',
+  STARTER_PLAN_LIMIT: 'mailSettings.messages.starterPlanLimit',
+  MAILBOX_FOLDER_FAILED: 'categories.errors.folderFailed',
+};
+
+/**
+ * The text for a failed mail-settings call, in the current language: a failed login names its stage
+ * and reason ("IMAP login failed: the username or password was refused."), known codes have their
+ * own text, anything else goes through the shared error mapper.
+ */
+export function mailErrorMessage(error: unknown): string {
+  if (error instanceof MailApiError) {
+    if (error.code === 'MAIL_CONNECTION_FAILED') {
+      const stage = STAGES.find((s) => s === error.stage) ?? 'imap';
+      const reason = MAIL_CONNECT_REASONS.find((r) => r === error.reason);
+      if (reason) return i18n.t(`mailSettings.connectError.${stage}.${reason}`);
+      return error.message ? translateServerMessage(error.message) : i18n.t(`mailSettings.connectError.${stage}.unknown`);
+    }
+    const key = codeKeys[error.code];
+    if (key) return i18n.t(key);
+  }
+  return mapApiError(error).message;
+}

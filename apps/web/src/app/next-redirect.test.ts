@@ -77,11 +77,12 @@ describe('nextRedirect: guards in order', () => {
     expect(nextRedirect(u, at('/data'), { mailboxAvailable: false })).toBeNull();
   });
 
-  it('mail provider: none and no code → /email-settings/add; /cb/ms meets it', () => {
+  it('mail provider: none and no code → /email-settings/add; /cb/ms and /cb/google meet it', () => {
     const u = user({ settings: null });
     expect(nextRedirect(u, at('/home'))).toBe('/email-settings/add');
     expect(nextRedirect(u, at('/email-settings/add'))).toBeNull();
     expect(nextRedirect(u, at('/cb/ms?state=x'))).toBeNull();
+    expect(nextRedirect(u, at('/cb/google?error=access_denied'))).toBeNull();
     expect(nextRedirect(u, at('/home?code=abc'))).toBeNull();
   });
   it('leaves /profile, /feedback, /tutorials and /plugins reachable', () => {

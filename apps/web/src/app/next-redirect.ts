@@ -34,7 +34,7 @@ const guards: Guard[] = [
   { unmet: (user) => !user.metadata.hasAiConfig, screens: ['/agent'] },
   {
     unmet: (user, params, options) => options.mailboxAvailable && !user.settings?.provider && !params.has('code'),
-    screens: ['/email-settings/add', '/cb/ms'],
+    screens: ['/email-settings/add', '/cb/ms', '/cb/google'],
   },
 ];
 

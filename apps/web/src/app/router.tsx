@@ -19,6 +19,10 @@ function placeholder(path: string, title: string): RouteObject {
   };
 }
 
+const mailSettings = () =>
+  import('@/features/mail-settings/routes/mail-settings').then((m) => ({ Component: m.MailSettingsRoute }));
+const oauthCallback = () => import('@/features/mail-settings/routes/oauth-callback');
+
 const knowledgeList = () =>
   import('@/features/knowledge/routes/knowledge-list').then((m) => ({ Component: m.KnowledgeListRoute }));
 
@@ -77,15 +81,23 @@ export const routes: RouteObject[] = [
                 path: 'profile',
                 lazy: () => import('@/features/profile/routes/profile').then((m) => ({ Component: m.ProfileRoute })),
               },
-              placeholder('email-settings/add', 'emailSettingsAdd'),
+              {
+                path: 'email-settings/add',
+                lazy: () =>
+                  import('@/features/mail-settings/routes/connect-mailbox').then((m) => ({ Component: m.ConnectMailboxRoute })),
+              },
               placeholder('agent', 'agent'),
               placeholder('subscriptions', 'subscriptions'),
               placeholder('feedback', 'feedback'),
               {
                 Component: SettingsLayout,
                 children: [
-                  placeholder('email-settings', 'emailSettings'),
-                  placeholder('email-settings/categories', 'categories'),
+                  { path: 'email-settings', lazy: mailSettings },
+                  {
+                    path: 'email-settings/categories',
+                    lazy: () =>
+                      import('@/features/mail-settings/routes/category-form').then((m) => ({ Component: m.CategoryFormRoute })),
+                  },
                   placeholder('inbox', 'inbox'),
                   placeholder('prompt', 'prompt'),
                   placeholder('invoices', 'invoices'),
@@ -95,7 +107,8 @@ export const routes: RouteObject[] = [
                   placeholder('users/edit', 'usersEdit'),
                   placeholder('tutorials', 'tutorials'),
                   placeholder('plugins', 'plugins'),
-                  placeholder('cb/ms', 'outlookCallback'),
+                  { path: 'cb/ms', lazy: () => oauthCallback().then((m) => ({ Component: m.OutlookCallbackRoute })) },
+                  { path: 'cb/google', lazy: () => oauthCallback().then((m) => ({ Component: m.GoogleCallbackRoute })) },
                 ],
               },
             ],

@@ -1,0 +1,284 @@
+import {
+  connectMailboxSchema,
+  DEFAULT_IMAP_PORT,
+  FETCH_RANGE_MAX_DAYS,
+  RESPONSE_TYPES,
+  type ConnectMailboxInput,
+  type DefaultConfigs,
+  type MailProviderName,
+  type ResponseType,
+} from '@app/shared/mail-settings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import type { CompleteRange } from '../utils/fetch-range';
+import type { ApiIssue } from '../utils/request';
+import { DateRangePicker } from './date-range-picker';
+import { ProviderCards } from './provider-cards';
+import { ResponseTypeCards } from './response-type-cards';
+import { SmtpFields } from './smtp-fields';
+
+export type ConnectFormValues = z.output<typeof connectMailboxSchema>;
+export type ConnectChoices = {
+  provider: MailProviderName | undefined;
+  responseType: ResponseType | null;
+  isSyncEnabled: boolean;
+  isClassificationEnabled: boolean;
+  fetchRange: CompleteRange | null;
+};
+
+type ConnectFormProps = {
+  initial: ConnectChoices;
+  providers: DefaultConfigs['providers'] | undefined;
+  maxDays?: number;
+  /** Shows the three numbered steps at once (e.g. when the add-in flow set the options). */
+  advancedOpen?: boolean;
+  onSubmitSmtp: (values: ConnectFormValues) => void;
+  onOAuth: (choices: ConnectChoices & { provider: 'gmail' | 'outlook' }) => void;
+  onCancel: () => void;
+  pending: boolean;
+  oauthPending: boolean;
+  serverError: string | null;
+  serverIssues?: ApiIssue[];
+};
+
+const emptySmtp = { name: '', host: '', port: undefined, user: '', pass: '', imapHost: '', imapPort: DEFAULT_IMAP_PORT };
+
+function Step({ n, title, show, children }: { n: number; title: string; show: boolean; children: ReactNode }) {
+  if (!show) return <>{children}</>;
+  return (
+    <section className="grid gap-3" aria-labelledby={`step-${n}`}>
+      <h2 id={`step-${n}`} className="flex items-center gap-2 text-base font-semibold">
+        <span
+          className="flex size-6 items-center justify-center rounded-full bg-accent text-xs text-accent-foreground"
+          aria-hidden
+        >
+          {n}
+        </span>
+        <span className="sr-only">{n}. </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function SwitchRow({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-md border p-3">
+      <div className="grid gap-0.5">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
+    </div>
+  );
+}
+
+/**
+ * The mailbox connect form (spec 02 §2 "Mailbox connect form", §4, §5). smtp submits the form;
+ * gmail and outlook hand the choices to `onOAuth`, which sends the user to the provider.
+ */
+export function ConnectForm(props: ConnectFormProps) {
+  const { initial, providers, maxDays = FETCH_RANGE_MAX_DAYS, onSubmitSmtp, onOAuth, onCancel, pending, oauthPending } = props;
+  const { t } = useTranslation();
+  const [advanced, setAdvanced] = useState(props.advancedOpen ?? false);
+  const { register, control, handleSubmit, setValue, getValues, clearErrors, setError, formState } = useForm<
+    ConnectMailboxInput,
+    unknown,
+    ConnectFormValues
+  >({
+    resolver: zodResolver(connectMailboxSchema),
+    defaultValues: {
+      provider: initial.provider,
+      responseType: initial.responseType ?? undefined,
+      isSyncEnabled: initial.isSyncEnabled,
+      isClassificationEnabled: initial.isClassificationEnabled,
+      fetchRangeDates: initial.fetchRange ? { start: initial.fetchRange.from, end: initial.fetchRange.to } : null,
+      settings: emptySmtp,
+    },
+  });
+  const provider = useWatch({ control, name: 'provider' });
+  const responseType = useWatch({ control, name: 'responseType' }) as number | null | undefined;
+
+  // Field errors the server found (400 with issues) go under their fields.
+  useEffect(() => {
+    for (const issue of props.serverIssues ?? []) {
+      if (issue.path.length) setError(issue.path.join('.') as Path<ConnectMailboxInput>, { message: issue.message });
+    }
+  }, [props.serverIssues, setError]);
+
+  const chooseProvider = (next: MailProviderName) => {
+    // A new provider starts with empty provider settings and no errors; the options stay.
+    setValue('provider', next);
+    setValue('settings', emptySmtp);
+    clearErrors();
+  };
+
+  const choices = (): ConnectChoices => {
+    const values = getValues();
+    const range = values.fetchRangeDates as { start: Date; end: Date } | null | undefined;
+    return {
+      provider: values.provider,
+      responseType: values.responseType == null ? null : (Number(values.responseType) as ResponseType),
+      isSyncEnabled: values.isSyncEnabled ?? true,
+      isClassificationEnabled: values.isClassificationEnabled ?? true,
+      fetchRange: range ? { from: range.start, to: range.end } : null,
+    };
+  };
+
+  const missingChoice = !provider || responseType == null;
+  const isOAuth = provider === 'gmail' || provider === 'outlook';
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmitSmtp)} className="grid gap-6">
+      <div className="flex items-center justify-between gap-4 rounded-md border bg-muted/30 p-3">
+        <Label htmlFor="advanced-settings">{t('mailSettings.connect.advancedSettings')}</Label>
+        <Switch id="advanced-settings" checked={advanced} onCheckedChange={setAdvanced} />
+      </div>
+
+      <Step n={1} title={t('mailSettings.connect.steps.integration')} show={advanced}>
+        <div className="grid gap-4">
+          <ProviderCards value={provider} onChange={chooseProvider} providers={providers} disabled={pending || oauthPending} />
+          {provider === 'smtp' && (
+            <SmtpFields register={register} setValue={setValue} errors={formState.errors.settings} disabled={pending} />
+          )}
+          {isOAuth && (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button
+                type="button"
+                pending={oauthPending}
+                disabled={missingChoice}
+                onClick={() => {
+                  const current = choices();
+                  onOAuth({ ...current, provider: provider });
+                }}
+              >
+                <LogIn aria-hidden />
+                {t(`mailSettings.connect.signInWith.${provider}`)}
+              </Button>
+              <p className="text-xs text-muted-foreground">{t('mailSettings.connect.oauthHint')}</p>
+            </div>
+          )}
+        </div>
+      </Step>
+
+      {advanced && (
+        <>
+          <Step n={2} title={t('mailSettings.connect.steps.responseType')} show>
+            <Controller
+              control={control}
+              name="responseType"
+              render={({ field }) => (
+                <ResponseTypeCards
+                  value={field.value as number | null | undefined}
+                  disabled={pending}
+                  onChange={(next) => {
+                    field.onChange(next);
+                    // Processing by classification needs the classification.
+                    if (next === RESPONSE_TYPES.basedOnClassification) setValue('isClassificationEnabled', true);
+                  }}
+                />
+              )}
+            />
+          </Step>
+          <Step n={3} title={t('mailSettings.connect.steps.options')} show>
+            <div className="grid gap-3">
+              <Controller
+                control={control}
+                name="isClassificationEnabled"
+                render={({ field }) => (
+                  <SwitchRow
+                    id="classification"
+                    label={t('mailSettings.options.classification')}
+                    hint={t('mailSettings.options.classificationHint')}
+                    checked={field.value ?? true}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="isSyncEnabled"
+                render={({ field }) => (
+                  <SwitchRow
+                    id="sync"
+                    label={t('mailSettings.options.sync')}
+                    hint={t('mailSettings.options.syncHint')}
+                    checked={field.value ?? true}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+              <div className="grid gap-2">
+                <Label htmlFor="fetch-range">{t('mailSettings.options.fetchRange')}</Label>
+                <Controller
+                  control={control}
+                  name="fetchRangeDates"
+                  render={({ field, fieldState }) => {
+                    const range = field.value as { start: Date; end: Date } | null | undefined;
+                    return (
+                      <>
+                        <DateRangePicker
+                          id="fetch-range"
+                          maxDays={maxDays}
+                          value={range ? { from: range.start, to: range.end } : null}
+                          onChange={(next) => field.onChange({ start: next.from, end: next.to })}
+                          aria-describedby={fieldState.error ? 'fetch-range-error' : undefined}
+                        />
+                        {fieldState.error?.message && (
+                          <p id="fetch-range-error" className="text-sm text-destructive">
+                            {t(fieldState.error.message)}
+                          </p>
+                        )}
+                      </>
+                    );
+                  }}
+                />
+              </div>
+            </div>
+          </Step>
+        </>
+      )}
+
+      {missingChoice && <Alert variant="error">{t('mailSettings.connect.notice')}</Alert>}
+      {props.serverError && (
+        <Alert variant="error" data-testid="connect-error">
+          {props.serverError}
+        </Alert>
+      )}
+
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          {t('mailSettings.connect.cancel')}
+        </Button>
+        {provider === 'smtp' && (
+          <Button type="submit" pending={pending} disabled={missingChoice}>
+            {t('mailSettings.connect.save')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { RESPONSE_TYPES, type ResponseType } from '@app/shared/mail-settings';
+import { Ban, FilePen, Send, Tags } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
+
+/** Spec order: disable, instant reply, save draft, based on classification. */
+const cards = [
+  { name: 'disable', value: RESPONSE_TYPES.disable, Icon: Ban },
+  { name: 'instantReply', value: RESPONSE_TYPES.instantReply, Icon: Send },
+  { name: 'saveDraft', value: RESPONSE_TYPES.saveDraft, Icon: FilePen },
+  { name: 'basedOnClassification', value: RESPONSE_TYPES.basedOnClassification, Icon: Tags },
+] as const;
+
+type ResponseTypeCardsProps = {
+  value: number | null | undefined;
+  onChange: (value: ResponseType) => void;
+  disabled?: boolean;
+};
+
+/** How incoming mail is processed: four cards. */
+export function ResponseTypeCards({ value, onChange, disabled }: ResponseTypeCardsProps) {
+  const { t } = useTranslation();
+  return (
+    <RadioGroup
+      aria-label={t('mailSettings.connect.responseGroup')}
+      value={value == null ? '' : String(value)}
+      onValueChange={(next) => onChange(Number(next) as ResponseType)}
+      className="grid-cols-1 sm:grid-cols-2 lg:grid-cols-4"
+      disabled={disabled}
+    >
+      {cards.map(({ name, value: cardValue, Icon }) => (
+        <RadioCard
+          key={name}
+          value={String(cardValue)}
+          aria-label={t(`mailSettings.responseTypes.${name}.title`)}
+          aria-describedby={`response-${name}-hint`}
+        >
+          <span className="flex items-center gap-2 font-medium">
+            <Icon className="size-4 text-accent" aria-hidden />
+            {t(`mailSettings.responseTypes.${name}.title`)}
+          </span>
+          <span id={`response-${name}-hint`} className="text-muted-foreground">
+            {t(`mailSettings.responseTypes.${name}.description`)}
+          </span>
+        </RadioCard>
+      ))}
+    </RadioGroup>
+  );
+}

@@ -1,0 +1,189 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { renderWithProviders } from '@/test/render';
+import {
+  apiError,
+  category,
+  defaultConfigs,
+  mailSetting,
+  mockApi,
+  stubBrowserApis,
+  type Answer,
+  type Handler,
+} from '../testing/mock-api';
+import { MailSettingsRoute } from './mail-settings';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const LIMIT = 'The Starter plan offers AI classification or AI responses, not both. Upgrade your plan to use both.';
+
+function setup(routes: Record<string, Answer | Handler> = {}, state?: unknown) {
+  const api = mockApi({
+    'GET /api/email-settings': { status: 200, body: mailSetting() },
+    'GET /api/default-configs': { status: 200, body: defaultConfigs() },
+    'GET /api/s1/email-settings/mailboxes': { status: 200, body: { mailboxes: mailSetting().mailboxes } },
+    'GET /api/email-settings/categories': {
+      status: 200,
+      body: [
+        category(),
+        category({ id: 'c2', _id: 'c2', name: '', existCategoryName: 'Clients', createdBy: 'AI', action: 0, email: null }),
+      ],
+    },
+    ...routes,
+  });
+  const view = renderWithProviders(
+    <TooltipProvider>
+      <MailSettingsRoute />
+    </TooltipProvider>,
+    { path: '/email-settings', at: '/email-settings' },
+  );
+  if (state !== undefined) void view.router.navigate('/email-settings', { state });
+  return { ...api, ...view, user: userEvent.setup() };
+}
+
+beforeEach(() => stubBrowserApis());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('MailSettingsRoute', () => {
+  it('shows the add-email prompt when no mailbox is connected', async () => {
+    setup({ 'GET /api/email-settings': { status: 200, body: null } });
+    expect(await screen.findByRole('link', { name: 'Add an e-mail account' })).toHaveAttribute('href', '/email-settings/add');
+  });
+
+  it('shows the account, initialisation and classification blocks with the categories', async () => {
+    setup();
+    const account = await screen.findByRole('region', { name: 'Mail account' });
+    expect(within(account).getByText('me@example.com')).toBeInTheDocument();
+    expect(within(account).getByText('SMTP / IMAP')).toBeInTheDocument();
+    expect(within(account).getByRole('switch', { name: 'Manage replies' })).toBeChecked();
+    expect(within(account).getByRole('radio', { name: 'Save draft' })).toBeChecked();
+    const sync = screen.getByRole('region', { name: /Automatic initialisation/ });
+    expect(within(sync).getByText('Completed')).toHaveAttribute('data-status', 'completed');
+    expect(within(sync).getByRole('button', { name: 'Reset' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Categories' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Quotes')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('sales@example.com, boss@example.com')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Create draft')).toBeInTheDocument();
+    // An existing folder shows as its name; an AI category has the AI badge.
+    expect(within(rows[2]!).getByText('Clients')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('AI')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('No action')).toBeInTheDocument();
+  });
+
+  it('opens the Starter plan modal on a 409 STARTER_PLAN_LIMIT, and upgrades', async () => {
+    const { user, calls, router } = setup({ 'PUT /api/email-settings': apiError(409, 'STARTER_PLAN_LIMIT', 'Limits exceeded') });
+    await user.click(await screen.findByRole('radio', { name: 'Based on classification' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(LIMIT)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 's1', responseType: 3 });
+    expect(toast.error).not.toHaveBeenCalled();
+    // The answer was not merged: the radios still say save draft (behind the modal).
+    expect(screen.getByRole('radio', { name: 'Save draft', hidden: true })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Upgrade' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('also on a code STARTER_PLAN_LIMIT in a 200 answer, without merging it', async () => {
+    const { user } = setup({
+      'PUT /api/email-settings': { status: 200, body: { ...mailSetting({ responseType: 0 }), code: 'STARTER_PLAN_LIMIT' } },
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Manage replies' }));
+    expect(await screen.findByText(LIMIT)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Manage replies', hidden: true })).toBeChecked();
+  });
+
+  it('merges a successful update and says so; other failures toast an error', async () => {
+    let fail = false;
+    const { user } = setup({
+      'PUT /api/email-settings': ({ body }) =>
+        fail ? apiError(500, 'SERVER_ERROR') : { status: 200, body: mailSetting(body as object) },
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Manage replies' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Manage replies' })).not.toBeChecked());
+    expect(toast.success).toHaveBeenCalledWith('Saved. Changes take effect in about 5 minutes.', { duration: 10_000 });
+    expect(screen.getByRole('radio', { name: 'Save draft' })).toBeDisabled();
+    fail = true;
+    await user.click(screen.getByRole('switch', { name: 'Manage replies' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('The change could not be saved.', { duration: 10_000 }));
+  });
+
+  it('asks before toggling the initialisation and sends the period', async () => {
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const { user, calls } = setup({ 'PUT /api/email-settings': { status: 200, body: mailSetting({ isSyncEnabled: false }) } });
+    const toggle = await screen.findByRole('switch', { name: 'Automatic initialisation' });
+    await user.click(toggle);
+    expect(confirm).toHaveBeenLastCalledWith('Disable the automatic initialisation?');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        id: 's1',
+        isSyncEnabled: false,
+        fetchRangeDates: { startDate: '2025-01-01', endDate: '2025-01-30' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument());
+  });
+
+  it('removes a category only once the server has deleted it', async () => {
+    let ok = false;
+    const { user } = setup({
+      'DELETE /api/email-settings/categories/c1': () =>
+        ok ? { status: 200, body: { success: true } } : apiError(500, 'SERVER_ERROR'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Quotes' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/Are you sure you want to delete this category\?/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('An error occurred. Please try again.', { duration: 10_000 }));
+    expect(screen.getByText('Quotes')).toBeInTheDocument();
+
+    ok = true;
+    await user.click(screen.getByRole('button', { name: 'Delete Quotes' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Quotes')).not.toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledWith('The category was deleted.', { duration: 10_000 });
+  });
+
+  it('offers to create categories when classification is on and there are none; AI creation queues', async () => {
+    const { user, calls } = setup({
+      'GET /api/email-settings/categories': { status: 200, body: [] },
+      'POST /api/email-settings/ai-categorization': { status: 200, body: { success: true, batchCategorizeStatus: 'QUEUED' } },
+    });
+    const offer = await screen.findByRole('dialog', { name: 'Create your categories' });
+    await user.click(within(offer).getByRole('button', { name: 'Create with AI' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create categories with AI' });
+    const count = within(dialog).getByRole('spinbutton', { name: 'Number of categories' });
+    expect(count).toHaveValue(5);
+    expect(within(dialog).getByRole('combobox', { name: 'Language of the categories' })).toHaveTextContent('English');
+    await user.clear(count);
+    await user.type(count, '11');
+    expect(within(dialog).getByText('Please enter a number between 1 and 10')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+    await user.clear(count);
+    await user.type(count, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ numberOfCategories: 3, language: 'English' });
+    const classification = screen.getByRole('region', { name: /Classification/ });
+    expect(within(classification).getByText('Pending')).toHaveAttribute('data-status', 'queued');
+    expect(within(classification).getByText(/The AI is creating your categories/)).toBeInTheDocument();
+  });
+
+  it('shows the message handed over in navigation state as sanitised HTML', async () => {
+    setup({}, { message: '<strong>Connected</strong><img src=x onerror="alert(1)">' });
+    const strong = await screen.findByText('Connected', undefined, { timeout: 4000 });
+    expect(strong.tagName).toBe('STRONG');
+    expect(document.querySelector('img')).toBeNull();
+  });
+});

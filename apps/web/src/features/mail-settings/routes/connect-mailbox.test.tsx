@@ -115,6 +115,20 @@ describe('ConnectMailboxRoute', () => {
     });
   });
 
+  it("puts the server's field issues under their fields", async () => {
+    const { user } = setup({
+      'POST /api/email-settings': apiError(400, 'BAD_REQUEST', 'mailSettings.validation.invalidHost', {
+        issues: [{ path: 'settings.host', message: 'mailSettings.validation.invalidHost' }],
+      }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'SMTP / IMAP' }));
+    await fillSmtp(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('SMTP host')).toHaveAccessibleDescription('Invalid URL (protocol not allowed)'),
+    );
+  });
+
   it('goes to /email-settings once connected', async () => {
     const { user, router } = setup({ 'POST /api/email-settings': { status: 201, body: mailSetting() } });
     await user.click(await screen.findByRole('radio', { name: 'SMTP / IMAP' }));

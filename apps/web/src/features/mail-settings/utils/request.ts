@@ -23,15 +23,14 @@ export class MailApiError extends ApiRequestError {
   }
 }
 
+/** `issues[]` of a 400: each with its path (dotted text or a list) and message (an i18n key). */
 function readIssues(value: unknown): ApiIssue[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((issue: unknown) => {
     const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
     if (typeof message !== 'string') return [];
-    const parts = Array.isArray(path)
-      ? path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number')
-      : [];
-    return [{ path: parts, message }];
+    const list: unknown[] = typeof path === 'string' ? path.split('.').filter(Boolean) : Array.isArray(path) ? path : [];
+    return [{ path: list.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number'), message }];
   });
 }
 

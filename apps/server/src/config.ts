@@ -3,9 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -21,10 +19,16 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_ID: z.string().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_TENANT_ID: z.string().default('common'),
+  /** Test and proxy setups: every Google (or Microsoft) endpoint under this base URL instead of the public hosts. */
+  GOOGLE_ENDPOINT_BASE: z.string().url().optional(),
+  MICROSOFT_ENDPOINT_BASE: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   MAIL_ALLOW_PRIVATE_HOSTS: flag.optional(),
@@ -61,6 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
     microsoft: pair(e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET, e.MICROSOFT_TENANT_ID),
+    vendorEndpointBases: {
+      google: e.GOOGLE_ENDPOINT_BASE?.replace(/\/$/, ''),
+      microsoft: e.MICROSOFT_ENDPOINT_BASE?.replace(/\/$/, ''),
+    },
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
       : null,
@@ -85,7 +93,8 @@ type Secrets = { encryptionKey: string; authSecret: string };
 /** Secrets not given are generated once into $DATA_DIR/secrets.json (0600); production requires them. */
 function resolveSecrets(e: z.infer<typeof envSchema>, dataDir: string, production: boolean): Secrets {
   if (e.ENCRYPTION_KEY && e.AUTH_SECRET) return { encryptionKey: e.ENCRYPTION_KEY, authSecret: e.AUTH_SECRET };
-  if (production) throw new Error('Invalid configuration:\n  ENCRYPTION_KEY and AUTH_SECRET are required when NODE_ENV=production');
+  if (production)
+    throw new Error('Invalid configuration:\n  ENCRYPTION_KEY and AUTH_SECRET are required when NODE_ENV=production');
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<Secrets> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;

@@ -17,7 +17,7 @@ import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
 import { registerMailSettingsRoutes } from '../modules/mail-settings/mail-settings.routes';
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
-import { openMailProvider } from '../mail/open-provider';
+import { createMailProviderFactory } from '../mail/open-provider';
 import type { Mailer } from '../notifications/mailer';
 import { createSecretBox } from '../security/secret-box';
 import { makeRequireUser } from './auth-guard';
@@ -86,8 +86,14 @@ export async function buildApp(deps: AppDeps) {
     requireUser,
     secretBox: createSecretBox(config.encryptionKey),
     billingEnabled: config.billingEnabled,
-    openProvider: (connection, secret) =>
-      openMailProvider(connection, secret, { allowPrivateHosts: config.mailAllowPrivateHosts }),
+    stateSecret: config.authSecret,
+    providers: createMailProviderFactory({
+      appUrl: config.appUrl,
+      allowPrivateHosts: config.mailAllowPrivateHosts,
+      google: config.google,
+      microsoft: config.microsoft,
+      endpointBases: config.vendorEndpointBases,
+    }),
   });
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;

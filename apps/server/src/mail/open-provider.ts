@@ -1,19 +1,43 @@
-import type { MailConnection } from '../db/schema/mail';
+import type { SmtpSettings } from '@app/shared/mail-settings';
+import { createGmailProvider } from './gmail/gmail-provider';
 import { createImapSmtpProvider } from './imap-smtp/imap-smtp-provider';
+import { endpointsUnder, gmailClient, type OAuthClientConfig, type OAuthVendor, outlookClient } from './oauth/oauth-clients';
+import { createOutlookProvider } from './outlook/outlook-provider';
 import type { MailProvider } from './port';
+import type { TokenSource } from './vendor-http';
 
-export interface MailProviderOptions {
+/** Builds adapters from credentials; the only place that knows which adapter serves which provider. */
+export interface MailProviderFactory {
+  smtp(settings: SmtpSettings): MailProvider;
+  oauth(vendor: OAuthVendor, tokens: TokenSource): MailProvider;
+  /** The OAuth client of a vendor, or null when its client id/secret are not configured. */
+  oauthClient(vendor: OAuthVendor): OAuthClientConfig | null;
+}
+
+export interface MailProviderFactoryOptions {
+  appUrl: string;
   allowPrivateHosts: boolean;
+  google: { clientId: string; clientSecret: string } | null;
+  microsoft: { clientId: string; clientSecret: string; tenantId?: string } | null;
+  endpointBases: { google?: string; microsoft?: string };
   timeoutMs?: number;
 }
 
-/** The adapter for a stored connection, given its secret already unsealed. */
-export function openMailProvider(connection: MailConnection, secret: string, options: MailProviderOptions): MailProvider {
-  if (connection.kind === 'smtp') {
-    const { kind: _kind, ...settings } = connection;
-    return createImapSmtpProvider({ ...settings, pass: secret }, options);
-  }
-  throw new Error('OAuth mail providers are not available in this release');
+export function createMailProviderFactory(options: MailProviderFactoryOptions): MailProviderFactory {
+  const endpoints = endpointsUnder(options.endpointBases.google, options.endpointBases.microsoft);
+  const clients = {
+    gmail: options.google ? gmailClient(options.google, endpoints, options.appUrl) : null,
+    outlook: options.microsoft ? outlookClient(options.microsoft, endpoints, options.appUrl) : null,
+  };
+  return {
+    smtp: (settings) =>
+      createImapSmtpProvider(settings, { allowPrivateHosts: options.allowPrivateHosts, timeoutMs: options.timeoutMs }),
+    oauth: (vendor, tokens) =>
+      vendor === 'gmail'
+        ? createGmailProvider(endpoints.google.gmailApi, tokens, { timeoutMs: options.timeoutMs })
+        : createOutlookProvider(endpoints.microsoft.graphApi, tokens, { timeoutMs: options.timeoutMs }),
+    oauthClient: (vendor) => clients[vendor],
+  };
 }
 
 /** Runs `work` with a connected provider and always closes it. */

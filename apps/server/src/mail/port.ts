@@ -17,6 +17,8 @@ export interface MailFolder {
 export interface MailProvider {
   /** Proves every login the account needs (IMAP and SMTP, or the OAuth token). */
   verify(): Promise<void>;
+  /** The mailbox's own e-mail address. */
+  address(): Promise<string>;
   listFolders(): Promise<MailFolder[]>;
   /** Creates the folder (or label) at `segments`, nested under `parentId` when given; idempotent. */
   ensureFolder(segments: string[], parentId?: string | null): Promise<MailFolder>;

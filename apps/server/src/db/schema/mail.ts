@@ -17,7 +17,8 @@ export type MailConnection =
       imapSecure: boolean;
       imapUser: string;
     }
-  | { kind: 'oauth'; scope: string; expiresAt: string | null };
+  /** Gmail and Outlook: the tokens (and their expiry) live in the sealed secret. */
+  | { kind: 'oauth' };
 
 /**
  * A user's connected mailbox and its options (personal data; one per user). `secret` holds the

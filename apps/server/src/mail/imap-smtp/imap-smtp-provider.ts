@@ -71,6 +71,10 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
       await verifySmtp();
     },
 
+    async address() {
+      return settings.user;
+    },
+
     async listFolders() {
       const connection = await imap();
       const listed = await connection.list().catch((error: unknown) => {

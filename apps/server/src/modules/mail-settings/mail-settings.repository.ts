@@ -33,6 +33,24 @@ export async function deleteAccount(db: Db, userId: string) {
   return rows.length > 0;
 }
 
+/**
+ * Runs `work` with the account row locked (SELECT … FOR UPDATE), so that two processes refreshing
+ * the same OAuth tokens take turns; `saveSecret` writes the new sealed secret in the same transaction.
+ */
+export async function withLockedAccount<T>(
+  db: Db,
+  userId: string,
+  work: (row: MailAccountRow, saveSecret: (secret: string) => Promise<void>) => Promise<T>,
+): Promise<T | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(mailAccounts).where(eq(mailAccounts.userId, userId)).for('update');
+    if (!row) return null;
+    return work(row, async (secret) => {
+      await tx.update(mailAccounts).set({ secret, updatedAt: new Date() }).where(eq(mailAccounts.id, row.id));
+    });
+  });
+}
+
 export async function listCategories(db: Db, userId: string) {
   return db.select().from(mailCategories).where(eq(mailCategories.userId, userId)).orderBy(asc(mailCategories.createdAt));
 }

@@ -34,7 +34,7 @@ export function registerMailSettingsRoutes(
     { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: defaultConfigsSchema } } },
     async (req) => {
       service.assertOwnUser(currentUser(req), req.query.userId);
-      return service.defaultConfigs();
+      return service.defaultConfigs(deps);
     },
   );
 
@@ -63,9 +63,19 @@ export function registerMailSettingsRoutes(
     '/api/email-settings',
     { preValidation, schema: { body: userIdBodySchema, response: { 200: success } } },
     async (req) => {
-      await service.deleteSetting(deps.db, currentUser(req), req.body?.userId);
+      await service.deleteSetting(deps, currentUser(req), req.body?.userId);
       return { success: true as const };
     },
+  );
+
+  /** Starts the Gmail or Outlook authorisation: the browser goes to the URL and returns to /cb/google or /cb/ms. */
+  r.get(
+    '/api/email-settings/oauth/:provider',
+    {
+      preValidation,
+      schema: { params: z.object({ provider: z.enum(['gmail', 'outlook']) }), response: { 200: z.object({ url: z.string() }) } },
+    },
+    async (req) => service.oauthStart(deps, currentUser(req), req.params.provider),
   );
 
   r.get(

@@ -10,21 +10,25 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MailConnection } from '../../db/schema/mail';
+import type { MailFolder } from '../../mail/port';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { MailError } from '../../mail/errors';
-import { withMailProvider } from '../../mail/open-provider';
-import type { MailProvider } from '../../mail/port';
+import { exchangeCode, type OAuthVendor, revokeGrant, authorizationUrl } from '../../mail/oauth/oauth-clients';
+import { createOAuthState, verifyOAuthState } from '../../mail/oauth/oauth-state';
+import { type MailProviderFactory, withMailProvider } from '../../mail/open-provider';
 import type { SecretBox } from '../../security/secret-box';
 import { accountPlan } from '../subscriptions/subscriptions.service';
 import { toMailboxTree, mailboxIds } from './mailbox-tree';
 import * as repo from './mail-settings.repository';
+import { readTokens, storedTokens, unsavedTokens } from './oauth-tokens';
 
 export type MailSettingsDeps = {
   db: Db;
   secretBox: SecretBox;
   billingEnabled: boolean;
-  /** Builds the adapter for a connection and its unsealed secret. */
-  openProvider: (connection: MailConnection, secret: string) => MailProvider;
+  providers: MailProviderFactory;
+  /** Signs the OAuth `state` parameter. */
+  stateSecret: string;
 };
 export type Caller = { id: string; referrerId: string | null };
 
@@ -80,7 +84,25 @@ export async function requireAccount(db: Db, caller: Caller, settingId?: string)
 }
 
 export function providerFor(deps: MailSettingsDeps, account: repo.MailAccountRow) {
-  return deps.openProvider(account.connection, deps.secretBox.open(account.secret));
+  const { connection } = account;
+  if (connection.kind === 'smtp') {
+    const { kind: _kind, ...server } = connection;
+    return deps.providers.smtp({ ...server, pass: deps.secretBox.open(account.secret) });
+  }
+  const vendor = account.provider as OAuthVendor;
+  return deps.providers.oauth(vendor, storedTokens(deps, account.userId, account.secret, oauthClientOf(deps, vendor)));
+}
+
+function oauthClientOf(deps: MailSettingsDeps, vendor: OAuthVendor) {
+  const client = deps.providers.oauthClient(vendor);
+  if (!client) throw new AppError(400, 'PROVIDER_NOT_CONFIGURED', `${vendor} mailboxes cannot be connected on this server`);
+  return client;
+}
+
+/** Where the browser goes to grant access: the vendor's sign-in, with a state bound to this user. */
+export function oauthStart(deps: MailSettingsDeps, caller: Caller, vendor: OAuthVendor) {
+  const client = oauthClientOf(deps, vendor);
+  return { url: authorizationUrl(client, createOAuthState(deps.stateSecret, vendor, caller.id)) };
 }
 
 /** Spec 02 §6: the Starter plan offers AI response management or AI classification, not both. */
@@ -92,13 +114,16 @@ async function assertPlanAllows(deps: MailSettingsDeps, caller: Caller, response
   }
 }
 
-export function defaultConfigs(now = new Date()): DefaultConfigs {
+export function defaultConfigs(deps: Pick<MailSettingsDeps, 'providers'>, now = new Date()): DefaultConfigs {
   const start = new Date(now.getTime() - (DEFAULT_FETCH_DAYS - 1) * 86_400_000);
   return {
     fetchRangeDates: { start: start.toISOString(), end: now.toISOString() },
     maxFetchRangeDays: FETCH_RANGE_MAX_DAYS,
-    // Gmail and Outlook connect through OAuth adapters that this release does not ship yet.
-    providers: { gmail: false, outlook: false, smtp: true },
+    providers: {
+      gmail: deps.providers.oauthClient('gmail') !== null,
+      outlook: deps.providers.oauthClient('outlook') !== null,
+      smtp: true,
+    },
   };
 }
 
@@ -120,21 +145,14 @@ export async function connectMailbox(deps: MailSettingsDeps, caller: Caller, inp
   assertOwnUser(caller, input.userId);
   if (await repo.findAccount(deps.db, caller.id)) throw conflict('MAIL_ACCOUNT_EXISTS', 'A mailbox is already connected');
   await assertPlanAllows(deps, caller, input.responseType, input.isClassificationEnabled);
-  if (input.provider !== 'smtp' || !input.settings) {
-    throw new AppError(400, 'PROVIDER_NOT_CONFIGURED', `${input.provider} mailboxes cannot be connected on this server`);
-  }
-  const { pass, ...server } = input.settings;
-  const connection: MailConnection = { kind: 'smtp', ...server };
-  const folders = await withMailProvider(deps.openProvider(connection, pass), async (provider) => {
-    await provider.verify();
-    return provider.listFolders();
-  }).catch((error: unknown) => mailFailure(error));
+  const { connection, secret, username, folders } =
+    input.provider === 'smtp' ? await probeSmtp(deps, input) : await probeOAuth(deps, caller, input, input.provider);
   const row = await repo.insertAccount(deps.db, {
     userId: caller.id,
-    provider: 'smtp',
-    username: input.settings.user,
+    provider: input.provider,
+    username,
     connection,
-    secret: deps.secretBox.seal(pass),
+    secret,
     responseType: input.responseType,
     isSyncEnabled: input.isSyncEnabled,
     isClassificationEnabled: input.isClassificationEnabled,
@@ -145,6 +163,36 @@ export async function connectMailbox(deps: MailSettingsDeps, caller: Caller, inp
   });
   if (!row) throw conflict('MAIL_ACCOUNT_EXISTS', 'A mailbox is already connected');
   return toSetting(row);
+}
+
+type Probe = { connection: MailConnection; secret: string; username: string; folders: MailFolder[] };
+
+/** Tests both logins and reads the folders; nothing is saved yet. */
+async function probeSmtp(deps: MailSettingsDeps, input: ConnectInput): Promise<Probe> {
+  if (!input.settings) throw badRequest('mailSettings.validation.settingsRequired');
+  const { pass, ...server } = input.settings;
+  const folders = await withMailProvider(deps.providers.smtp(input.settings), async (provider) => {
+    await provider.verify();
+    return provider.listFolders();
+  }).catch((error: unknown) => mailFailure(error));
+  return { connection: { kind: 'smtp', ...server }, secret: deps.secretBox.seal(pass), username: input.settings.user, folders };
+}
+
+/** Checks the signed state, exchanges the code once, and reads the address and the folders. */
+async function probeOAuth(deps: MailSettingsDeps, caller: Caller, input: ConnectInput, vendor: OAuthVendor): Promise<Probe> {
+  const client = oauthClientOf(deps, vendor);
+  if (!verifyOAuthState(deps.stateSecret, input.state, vendor, caller.id)) {
+    throw new AppError(400, 'INVALID_OAUTH_STATE', 'This sign-in link is invalid or has expired: please connect again');
+  }
+  const tokens = unsavedTokens(
+    client,
+    await exchangeCode(client, input.code ?? '').catch((error: unknown) => mailFailure(error)),
+  );
+  const { username, folders } = await withMailProvider(deps.providers.oauth(vendor, tokens), async (provider) => ({
+    username: await provider.address(),
+    folders: await provider.listFolders(),
+  })).catch((error: unknown) => mailFailure(error));
+  return { connection: { kind: 'oauth' }, secret: deps.secretBox.seal(JSON.stringify(tokens.current())), username, folders };
 }
 
 export async function updateSetting(deps: MailSettingsDeps, caller: Caller, input: UpdateInput) {
@@ -175,10 +223,22 @@ export async function updateSetting(deps: MailSettingsDeps, caller: Caller, inpu
   return toSetting(updated);
 }
 
-/** Disconnects the mailbox: the sealed credentials and the categories are deleted with it. */
-export async function deleteSetting(db: Db, caller: Caller, requestedUserId?: string) {
+/**
+ * Disconnects the mailbox: the sealed credentials and the categories are deleted with it, and an
+ * OAuth grant is revoked at the vendor where it can be (Google).
+ */
+export async function deleteSetting(deps: MailSettingsDeps, caller: Caller, requestedUserId?: string) {
   assertOwnUser(caller, requestedUserId);
-  if (!(await repo.deleteAccount(db, caller.id))) throw accountMissing();
+  const account = await requireAccount(deps.db, caller);
+  if (!(await repo.deleteAccount(deps.db, caller.id))) throw accountMissing();
+  await revokeStoredGrant(deps, account);
+}
+
+/** Best effort: the tokens are already deleted here whatever the vendor answers. */
+export async function revokeStoredGrant(deps: Pick<MailSettingsDeps, 'providers' | 'secretBox'>, account: repo.MailAccountRow) {
+  if (account.connection.kind !== 'oauth') return;
+  const client = deps.providers.oauthClient(account.provider as OAuthVendor);
+  if (client) await revokeGrant(client, readTokens(deps.secretBox, account.secret).refreshToken).catch(() => false);
 }
 
 /** Tests the stored logins again and refreshes the folder tree. */

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The common part of the vendor-shaped local servers: an OAuth 2.0 authorisation server (RFC 6749)
+ * that approves at once, single-use codes, refresh (optionally rotating the refresh token), bearer
+ * checks, and switches to make the API answer 401 or 429 like the real vendors do.
+ */
+export interface VendorRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+  res: http.ServerResponse;
+}
+
+export interface OAuthServerOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Microsoft rotates refresh tokens; Google does not. */
+  rotateRefreshTokens: boolean;
+  /** The vendor's error bodies. */
+  oauthError(error: string, description: string): object;
+  unauthenticated(): object;
+  tooManyRequests(): object;
+  /** Is this path the authorisation page or the token endpoint? */
+  isAuthorize(path: string): boolean;
+  isToken(path: string): boolean;
+  /** RFC 7009 revocation endpoint, when the vendor has one. */
+  isRevoke?(path: string): boolean;
+  api(req: VendorRequest): void | Promise<void>;
+}
+
+export interface OAuthServer {
+  baseUrl: string;
+  /** What each endpoint was asked, for assertions. */
+  calls: { token: Record<string, string>[]; api: string[]; revoked: string[] };
+  /** Every access token handed out so far stops working (as after expiry). */
+  expireAccessTokens(): void;
+  /** The next `count` API calls answer 429 with this Retry-After (seconds). */
+  rateLimitNext(count: number, retryAfterSeconds: number): void;
+  /** The refresh token currently valid for the account. */
+  currentRefreshToken(): string | null;
+  close(): Promise<void>;
+}
+
+export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: http.IncomingMessage): Promise<{ raw: string; parsed: unknown }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return { raw, parsed: Object.fromEntries(new URLSearchParams(raw)) };
+  try {
+    return { raw, parsed: raw ? (JSON.parse(raw) as unknown) : null };
+  } catch {
+    return { raw, parsed: raw };
+  }
+}
+
+const token = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;
+
+export async function startOAuthServer(options: OAuthServerOptions): Promise<OAuthServer> {
+  const codes = new Set<string>();
+  const accessTokens = new Set<string>();
+  let refreshToken: string | null = null;
+  let rateLimited = { count: 0, retryAfter: 0 };
+  const calls: OAuthServer['calls'] = { token: [], api: [], revoked: [] };
+
+  function issueTokens(withRefresh: boolean) {
+    const access = token('access');
+    accessTokens.add(access);
+    const body: Record<string, unknown> = { access_token: access, expires_in: 3599, token_type: 'Bearer', scope: 'mail' };
+    if (withRefresh) {
+      refreshToken = token('refresh');
+      body.refresh_token = refreshToken;
+    }
+    return body;
+  }
+
+  function handleToken(form: Record<string, string>, res: http.ServerResponse) {
+    calls.token.push(form);
+    if (form.client_id !== options.clientId || form.client_secret !== options.clientSecret) {
+      return sendJson(res, 401, options.oauthError('invalid_client', 'The OAuth client was not found.'));
+    }
+    if (form.grant_type === 'authorization_code') {
+      if (!form.code || !codes.delete(form.code))
+        return sendJson(res, 400, options.oauthError('invalid_grant', 'The authorization code is invalid or was already used.'));
+      return sendJson(res, 200, issueTokens(true));
+    }
+    if (form.grant_type === 'refresh_token') {
+      if (!refreshToken || form.refresh_token !== refreshToken) {
+        return sendJson(res, 400, options.oauthError('invalid_grant', 'The refresh token is invalid or has been revoked.'));
+      }
+      return sendJson(res, 200, issueTokens(options.rotateRefreshTokens));
+    }
+    return sendJson(res, 400, options.oauthError('unsupported_grant_type', 'The grant type is not supported.'));
+  }
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const { parsed } = await readBody(req);
+      if (options.isAuthorize(url.pathname)) {
+        // The user signs in and consents at once; the vendor sends the browser back with a code.
+        const code = token('code');
+        codes.add(code);
+        const back = new URL(url.searchParams.get('redirect_uri') ?? '/');
+        back.searchParams.set('code', code);
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        res.writeHead(302, { location: back.toString() });
+        return res.end();
+      }
+      if (options.isToken(url.pathname) && req.method === 'POST') return handleToken(parsed as Record<string, string>, res);
+      if (options.isRevoke?.(url.pathname) && req.method === 'POST') {
+        calls.revoked.push(String((parsed as { token?: unknown }).token));
+        if ((parsed as { token?: unknown }).token === refreshToken) {
+          refreshToken = null;
+          accessTokens.clear();
+        }
+        return sendJson(res, 200, {});
+      }
+      calls.api.push(`${req.method} ${url.pathname}`);
+      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!accessTokens.has(bearer))
+        return sendJson(res, 401, options.unauthenticated(), { 'www-authenticate': 'Bearer error="invalid_token"' });
+      if (rateLimited.count > 0) {
+        rateLimited.count--;
+        return sendJson(res, 429, options.tooManyRequests(), { 'retry-after': String(rateLimited.retryAfter) });
+      }
+      await options.api({ method: req.method ?? 'GET', url, body: parsed, res });
+    })().catch((error: unknown) => sendJson(res, 500, { error: { message: String(error) } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    calls,
+    expireAccessTokens: () => accessTokens.clear(),
+    rateLimitNext: (count, retryAfter) => {
+      rateLimited = { count, retryAfter };
+    },
+    currentRefreshToken: () => refreshToken,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Mints an authorisation code the way the consent page would, for tests that skip the browser. */
+export async function authorize(server: OAuthServer, authorizePath: string, redirectUri: string, state = 's') {
+  const url = new URL(`${server.baseUrl}${authorizePath}`);
+  url.searchParams.set('redirect_uri', redirectUri);
+  url.searchParams.set('state', state);
+  const res = await fetch(url, { redirect: 'manual' });
+  const location = new URL(res.headers.get('location')!);
+  return { code: location.searchParams.get('code')!, state: location.searchParams.get('state')! };
+}

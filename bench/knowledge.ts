@@ -23,7 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP } from '@app/shared/constants';
 import { type Database, type DbKind, openDatabase } from '../apps/server/src/db/client';
-import { countEntries, pageEntries } from '../apps/server/src/modules/knowledge/knowledge.repository';
+import { listEntries } from '../apps/server/src/modules/knowledge/knowledge.repository';
 import { parseSearch } from '../apps/server/src/modules/knowledge/search-query';
 import { entries, loadEnron, type Mail } from './lib/corpus';
 import { closedLoop, httpLoad, type LoadOptions, type Stats } from './lib/load';
@@ -84,13 +84,10 @@ interface Result extends Scenario, Measure {
   uncached?: Measure;
 }
 
-/** What GET /api/data runs: the page and the (capped) count, in parallel. */
+/** What GET /api/data runs: the page and the (capped) count. */
 function listDirect(database: Database, userId: string, s: Scenario, cache = true) {
-  const terms = parseSearch(s.search);
-  return Promise.all([
-    pageEntries(database, userId, terms, (s.page - 1) * KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_PAGE_SIZE),
-    countEntries(database, userId, terms, KNOWLEDGE_SEARCH_COUNT_CAP, { cache }),
-  ]);
+  const offset = (s.page - 1) * KNOWLEDGE_PAGE_SIZE;
+  return listEntries(database, userId, parseSearch(s.search), offset, KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP, { cache });
 }
 
 async function seed(database: Database, userId: string, mails: Mail[]) {
@@ -159,7 +156,7 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
     try {
       await seed(database, userId, mails);
       for (const [i, s] of scenarios.entries()) {
-        const [page, count] = await listDirect(database, userId, s, false);
+        const { entries: page, count } = await listDirect(database, userId, s, false);
         expected.push({ contexts: page.map((e) => e.context), count });
         direct.push(await closedLoop(() => listDirect(database, userId, s), load));
         if (s.search) directUncached.set(i, await closedLoop(() => listDirect(database, userId, s, false), load));

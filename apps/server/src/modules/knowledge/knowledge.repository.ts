@@ -49,7 +49,15 @@ export async function findEntry(database: Database, userId: string, context: str
   return row ?? null;
 }
 
-type RawEntry = { context: string; title: string; text: string; created_at: Date | string; updated_at: Date | string };
+type RawEntry = {
+  context: string;
+  title: string;
+  text: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  total: number | string | null;
+  version: number | string | null;
+};
 
 // The order of knowledge_entry_user_recent_idx (user_id, created_at DESC NULLS LAST, context DESC NULLS LAST)
 // exactly: a bare `created_at DESC` means NULLS FIRST and makes the planner sort every row.
@@ -57,27 +65,75 @@ const NEWEST = 'created_at DESC NULLS LAST, context DESC NULLS LAST';
 /** From this offset on, a listing page starts its walk at the day its position falls in (see listPage). */
 const FAR_OFFSET = 1_000;
 
+/** One page of entries and how many match: exact without a search, otherwise at most `cap + 1`. */
+export interface EntryList {
+  entries: KnowledgeEntry[];
+  count: number;
+}
+
+type CachedCount = { version: string; count: number };
+/** Search counts by user and terms, per database; bounded, least recently used dropped first. */
+const countCaches = new WeakMap<Database, Map<string, CachedCount>>();
+const COUNT_CACHE_SIZE = 10_000;
+const countKey = (userId: string, terms: SearchTerms, cap: number) =>
+  `${userId}\n${cap}\n${terms.tsquery}\n${terms.titlePattern}`;
+
 /**
- * One page of entries: newest first, and with a search the title hits first. The page is chosen on
- * contexts, dates and titles only; long texts are read (de-TOASTed) for the rows shown only.
+ * One page of entries, newest first and with a search the title hits first, and how many match. The
+ * page is chosen on contexts, dates and titles only; long texts are read (de-TOASTed) for the rows
+ * shown only. The same statement reads the user's total and version from knowledge_count.
+ *
+ * A search count is kept while the user's entries keep their version (knowledge_count.version, changed
+ * by every insert, update and delete): paging through a search, or making it again, then costs nothing
+ * more than the page instead of the GIN bitmap of every match (~10 ms for a word in 40% of 100,000
+ * entries). `cache: false` counts every time (the benchmark's uncached figures).
  */
-export async function pageEntries(
+export async function listEntries(
   database: Database,
   userId: string,
   terms: SearchTerms,
   offset: number,
   limit: number,
-): Promise<KnowledgeEntry[]> {
-  const page = terms.tsquery || terms.titlePattern ? searchPage(userId, terms, offset, limit) : listPage(userId, offset, limit);
-  if (!page) return [];
+  cap: number,
+  { cache = true }: { cache?: boolean } = {},
+): Promise<EntryList> {
+  if (!terms.tsquery && !terms.titlePattern) {
+    const { entries, total } = await pageEntries(database, userId, listPage(userId, offset, limit));
+    // Past the last page no row carries the total.
+    return { entries, count: total ?? (await totalEntries(database, userId)) };
+  }
+  const page = searchPage(userId, terms, offset, limit);
+  const key = countKey(userId, terms, cap);
+  const counts = countCaches.get(database);
+  const cached = cache ? counts?.get(key) : undefined;
+  if (cached) {
+    const { entries, version } = await pageEntries(database, userId, page);
+    if (version === cached.version) {
+      counts!.delete(key);
+      counts!.set(key, cached);
+      return { entries, count: cached.count };
+    }
+    return { entries, count: await countMatches(database, userId, terms, cap, cache) };
+  }
+  const [{ entries }, count] = await Promise.all([
+    pageEntries(database, userId, page),
+    countMatches(database, userId, terms, cap, cache),
+  ]);
+  return { entries, count };
+}
+
+async function pageEntries(database: Database, userId: string, page: PageQuery) {
+  if (!page) return { entries: [], total: null, version: null };
   const rows = await database.query<RawEntry>(
-    `SELECT e.context, e.title, e.text, e.created_at, e.updated_at
+    `SELECT e.context, e.title, e.text, e.created_at, e.updated_at,
+            (SELECT entries FROM knowledge_count WHERE user_id = $1) AS total,
+            (SELECT version FROM knowledge_count WHERE user_id = $1) AS version
        FROM (${page.sql}) page JOIN knowledge_entry e USING (context)
       ORDER BY page.title_hit DESC, page.created_at DESC, page.context DESC`,
     page.params,
     page.name,
   );
-  return rows.map((r) => ({
+  const entries: KnowledgeEntry[] = rows.map((r) => ({
     context: r.context,
     userId,
     title: r.title,
@@ -85,6 +141,8 @@ export async function pageEntries(
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   }));
+  const [first] = rows;
+  return { entries, total: first ? Number(first.total) : null, version: first ? String(first.version) : null };
 }
 
 /** `name` when the statement's plan does not depend on its parameters (see Database.query). */
@@ -131,9 +189,12 @@ function searchPage(userId: string, terms: SearchTerms, offset: number, limit: n
   // B's ORDER BY is deliberately not the index order (it means NULLS FIRST): in index order the planner
   // may walk the recency index hoping to meet matches soon, and a rare word then reads the TOASTed
   // search vector of every entry ('sushi': 4 s a request under load instead of a few ms).
+  // B is read only when A holds every title hit, so leaving out A's contexts leaves out the title hits,
+  // for a hash probe per match instead of matching its title again (and less for the planner to estimate).
   const bodyOnly = terms.tsquery
     ? `UNION ALL (SELECT context, false, created_at FROM knowledge_entry
-         WHERE (SELECT count(*) FROM a) < $${e} AND user_id = $1 AND search_vector @@ to_tsquery('simple', $2) AND NOT (${titleHit})
+         WHERE (SELECT count(*) FROM a) < $${e} AND user_id = $1 AND search_vector @@ to_tsquery('simple', $2)
+           AND context NOT IN (SELECT context FROM a)
          ORDER BY created_at DESC, context DESC LIMIT $${e})`
     : '';
   return {
@@ -145,48 +206,17 @@ function searchPage(userId: string, terms: SearchTerms, offset: number, limit: n
   };
 }
 
-type CachedCount = { version: string; count: number };
-/** Search counts by user and terms, per database; bounded, least recently used dropped first. */
-const countCaches = new WeakMap<Database, Map<string, CachedCount>>();
-const COUNT_CACHE_SIZE = 10_000;
-
-/**
- * How many entries match: exact without a search, otherwise counting at most `cap + 1`. A search count
- * is kept while the user's entries keep their version (knowledge_count.version, changed by every
- * insert, update and delete): paging through a search, or searching the same words again, then costs
- * one indexed lookup instead of the GIN bitmap of every match (~10 ms for a word in 40% of 100,000
- * entries). `cache: false` counts every time (the benchmark's uncached figures).
- */
-export async function countEntries(
-  database: Database,
-  userId: string,
-  terms: SearchTerms,
-  cap: number,
-  { cache = true }: { cache?: boolean } = {},
-): Promise<number> {
-  if (!terms.tsquery && !terms.titlePattern) return totalEntries(database, userId);
-  const key = `${userId}\n${cap}\n${terms.tsquery ?? ''}\n${terms.titlePattern ?? ''}`;
-  let counts = countCaches.get(database);
-  const cached = cache ? counts?.get(key) : undefined;
-  if (cached) {
-    const [row] = await database.query<{ version: string }>(
-      'SELECT version FROM knowledge_count WHERE user_id = $1',
-      [userId],
-      'knowledge_version',
-    );
-    if (row && String(row.version) === cached.version) {
-      counts!.delete(key);
-      counts!.set(key, cached);
-      return cached.count;
-    }
-  }
-  const [row] = await database.query<{ n: number | string; version: string | null }>(
+/** At most `cap + 1` matches of a search, counted in one statement (migration 0006); remembered with their version. */
+async function countMatches(database: Database, userId: string, terms: SearchTerms, cap: number, cache: boolean) {
+  const [row] = await database.query<{ n: number | string; version: number | string | null }>(
     'SELECT n, version FROM knowledge_search_count($1, $2, $3, $4)',
     [userId, terms.tsquery, terms.titlePattern, cap + 1],
   );
   const count = Number(row?.n ?? 0);
   if (cache && row?.version != null) {
+    let counts = countCaches.get(database);
     if (!counts) countCaches.set(database, (counts = new Map<string, CachedCount>()));
+    const key = countKey(userId, terms, cap);
     counts.delete(key);
     counts.set(key, { version: String(row.version), count });
     if (counts.size > COUNT_CACHE_SIZE) counts.delete(counts.keys().next().value!);

@@ -35,10 +35,17 @@ export async function listKnowledge(
   const searching = Boolean(terms.tsquery || terms.titlePattern);
   if (query.search && !searching) return { data: [], totalCount: 0, totalCapped: false, totalPages: 0, page: query.page };
   const offset = (query.page - 1) * query.limit;
-  const [entries, counted] = await Promise.all([
-    repo.pageEntries(database, userId, terms, offset, query.limit),
-    repo.countEntries(database, userId, terms, KNOWLEDGE_SEARCH_COUNT_CAP, { cache: cacheSearchCounts }),
-  ]);
+  const { entries, count: counted } = await repo.listEntries(
+    database,
+    userId,
+    terms,
+    offset,
+    query.limit,
+    KNOWLEDGE_SEARCH_COUNT_CAP,
+    {
+      cache: cacheSearchCounts,
+    },
+  );
   const totalCapped = searching && counted > KNOWLEDGE_SEARCH_COUNT_CAP;
   const totalCount = totalCapped ? KNOWLEDGE_SEARCH_COUNT_CAP : counted;
   return {

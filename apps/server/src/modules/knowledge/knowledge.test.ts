@@ -137,20 +137,32 @@ describe('knowledge data root', () => {
     await expectSameOrder();
   });
 
-  it('counts a search again once the entries changed', async () => {
+  it('counts a search again once the entries changed, and only then', async () => {
     const user = await t.signUp();
     const first = await create(user, 'Harbour', 'boats');
     const total = async (search: string) =>
       (await t.call(user, 'GET', `/api/data?search=${search}`)).json<{ totalCount: number }>().totalCount;
-    expect(await total('boats')).toBe(1);
-    expect(await total('boats')).toBe(1);
-    const second = await create(user, 'Marina', 'more boats');
-    expect(await total('boats')).toBe(2);
-    await t.call(user, 'POST', `/api/data/${first}`, { title: 'Harbour', text: 'cars' });
-    expect(await total('boats')).toBe(1);
-    expect(await total('cars')).toBe(1);
-    await t.call(user, 'DELETE', `/api/data/${second}`);
-    expect(await total('boats')).toBe(0);
+    const counted: string[] = [];
+    const query = t.database.query;
+    t.database.query = ((text: string, ...rest: unknown[]) => {
+      if (text.includes('knowledge_search_count')) counted.push(text);
+      return (query as (...args: unknown[]) => unknown).call(t.database, text, ...rest);
+    }) as typeof query;
+    try {
+      expect(await total('boats')).toBe(1);
+      expect(await total('boats')).toBe(1);
+      expect(counted).toHaveLength(1);
+      const second = await create(user, 'Marina', 'more boats');
+      expect(await total('boats')).toBe(2);
+      await t.call(user, 'POST', `/api/data/${first}`, { title: 'Harbour', text: 'cars' });
+      expect(await total('boats')).toBe(1);
+      expect(await total('cars')).toBe(1);
+      await t.call(user, 'DELETE', `/api/data/${second}`);
+      expect(await total('boats')).toBe(0);
+      expect(counted).toHaveLength(5);
+    } finally {
+      t.database.query = query;
+    }
   });
 
   it("keeps every user's entries to themselves", async () => {

@@ -74,16 +74,8 @@ export async function buildApp(deps: AppDeps) {
   const requireUser = makeRequireUser(resolveSession);
   app.addHook('onRequest', makeCsrfGuard(new URL(config.appUrl).origin));
 
-  registerAuthRoutes(app, auth, config.appUrl);
-  registerHealthRoutes(app, database);
-  registerSessionRoutes(app, { db: database.db, auth, config, requireUser });
-  registerProfileRoutes(app, { db: database.db, requireUser });
-  registerAccountRoutes(app, { db: database.db, requireUser, sessionCookie: sessionCookieName(config.production) });
-  registerEnterpriseCategoryRoutes(app);
-  registerKnowledgeRoutes(app, { database, requireUser });
-  registerMailSettingsRoutes(app, {
+  const mail = {
     db: database.db,
-    requireUser,
     secretBox: createSecretBox(config.encryptionKey),
     billingEnabled: config.billingEnabled,
     stateSecret: config.authSecret,
@@ -94,7 +86,15 @@ export async function buildApp(deps: AppDeps) {
       microsoft: config.microsoft,
       endpointBases: config.vendorEndpointBases,
     }),
-  });
+  };
+  registerAuthRoutes(app, auth, config.appUrl);
+  registerHealthRoutes(app, database);
+  registerSessionRoutes(app, { db: database.db, auth, config, requireUser });
+  registerProfileRoutes(app, { db: database.db, requireUser });
+  registerAccountRoutes(app, { db: database.db, requireUser, sessionCookie: sessionCookieName(config.production), mail });
+  registerEnterpriseCategoryRoutes(app);
+  registerKnowledgeRoutes(app, { database, requireUser });
+  registerMailSettingsRoutes(app, { ...mail, requireUser });
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;
   if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

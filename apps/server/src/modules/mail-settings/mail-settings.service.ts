@@ -234,6 +234,12 @@ export async function deleteSetting(deps: MailSettingsDeps, caller: Caller, requ
   await revokeStoredGrant(deps, account);
 }
 
+/** Before a user is deleted (their mail account goes with them by cascade): revoke what can be revoked. */
+export async function revokeMailGrantOf(deps: Pick<MailSettingsDeps, 'db' | 'providers' | 'secretBox'>, userId: string) {
+  const account = await repo.findAccount(deps.db, userId);
+  if (account) await revokeStoredGrant(deps, account);
+}
+
 /** Best effort: the tokens are already deleted here whatever the vendor answers. */
 export async function revokeStoredGrant(deps: Pick<MailSettingsDeps, 'providers' | 'secretBox'>, account: repo.MailAccountRow) {
   if (account.connection.kind !== 'oauth') return;

@@ -127,4 +127,13 @@ describe('OAuth mailboxes (Gmail, Outlook)', () => {
     const broken = await t.call(again, 'GET', '/api/email-settings/verify');
     expect(broken.json()).toMatchObject({ status: 400, code: 'MAIL_CONNECTION_FAILED', stage: 'oauth', reason: 'auth' });
   });
+
+  it('deleting the whole account revokes the Gmail grant and removes the sealed tokens', async () => {
+    const user = await t.signUp();
+    await connect(user, 'gmail', await grant(user, 'gmail'));
+    const token = google.currentRefreshToken();
+    expect((await t.call(user, 'DELETE', `/api/accounts/${user.id}`)).statusCode).toBe(200);
+    expect(google.calls.revoked).toContain(token);
+    expect(await t.database.query('SELECT 1 FROM mail_account WHERE user_id = $1', [user.id])).toHaveLength(0);
+  });
 });

@@ -143,10 +143,10 @@ describe('knowledge data root', () => {
     const total = async (search: string) =>
       (await t.call(user, 'GET', `/api/data?search=${search}`)).json<{ totalCount: number }>().totalCount;
     const counted: string[] = [];
-    const query = t.database.query;
+    const query = t.database.query.bind(t.database);
     t.database.query = ((text: string, ...rest: unknown[]) => {
       if (text.includes('knowledge_search_count')) counted.push(text);
-      return (query as (...args: unknown[]) => unknown).call(t.database, text, ...rest);
+      return (query as (...args: unknown[]) => unknown)(text, ...rest);
     }) as typeof query;
     try {
       expect(await total('boats')).toBe(1);

@@ -18,7 +18,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps) {
     .withTypeProvider<ZodTypeProvider>()
     .delete(
       '/api/accounts/:id',
-      { preHandler: deps.requireUser, schema: { params: z.object({ id: z.string().max(64) }) } },
+      { preValidation: deps.requireUser, schema: { params: z.object({ id: z.string().max(64) }) } },
       async (req, reply) => {
         await deleteAccount(deps, currentUser(req).id, req.params.id);
         // The session row is gone with the user; clear the browser's cookies too.

@@ -8,17 +8,17 @@ import * as service from './profiles.service';
 
 export function registerProfileRoutes(app: FastifyInstance, deps: { db: Db; requireUser: preHandlerHookHandler }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = deps.requireUser;
+  const preValidation = deps.requireUser;
 
   r.get(
     '/api/user-profiles',
-    { preHandler, schema: { querystring: z.object({ userId: z.string().optional() }), response: { 200: profileSchema } } },
+    { preValidation, schema: { querystring: z.object({ userId: z.string().optional() }), response: { 200: profileSchema } } },
     async (req) => service.getProfile(deps.db, currentUser(req), req.query.userId),
   );
 
   r.post(
     '/api/user-profiles',
-    { preHandler, schema: { body: profileInputSchema.extend({ userId: z.string().optional() }), response: { 201: profileSchema } } },
+    { preValidation, schema: { body: profileInputSchema.extend({ userId: z.string().optional() }), response: { 201: profileSchema } } },
     async (req, reply) => {
       const { userId, ...fields } = req.body;
       return reply.status(201).send(await service.createProfile(deps.db, currentUser(req), fields, userId));
@@ -27,7 +27,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Db; requ
 
   r.put(
     '/api/user-profiles/:id',
-    { preHandler, schema: { params: z.object({ id: z.string().max(64) }), body: profileUpdateSchema, response: { 200: profileSchema } } },
+    { preValidation, schema: { params: z.object({ id: z.string().max(64) }), body: profileUpdateSchema, response: { 200: profileSchema } } },
     async (req) => service.updateProfile(deps.db, currentUser(req), req.params.id, req.body),
   );
 }

@@ -29,14 +29,14 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
     mailbox: true,
   }));
 
-  r.get('/api/session', { preHandler: deps.requireUser, schema: { response: { 200: sessionUserSchema } } }, async (req) =>
+  r.get('/api/session', { preValidation: deps.requireUser, schema: { response: { 200: sessionUserSchema } } }, async (req) =>
     sessionUser(deps.db, currentUser(req).id, deps.config.billingEnabled),
   );
 
   /** Mints the single-use hand-off token that the `/signin/:sessionId` link carries (valid 60 s). */
   r.post(
     '/api/users/handoff',
-    { preHandler: deps.requireUser, schema: { response: { 200: handoffTokenSchema } } },
+    { preValidation: deps.requireUser, schema: { response: { 200: handoffTokenSchema } } },
     async (req) => {
       const { token } = await deps.auth.api.generateOneTimeToken({ headers: fromNodeHeaders(req.headers) });
       return { token, expiresInSeconds: HANDOFF_TOKEN_TTL_SECONDS };

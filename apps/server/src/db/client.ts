@@ -45,7 +45,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     kind: 'postgres',
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[], name?: string) =>
-      (await pool.query<T>(name ? { name, text, values: params } : { text, values: params })).rows,
+      (await (name ? pool.query<T>({ name, text, values: params }) : pool.query<T>(text, params))).rows,
     close: () => pool.end(),
   };
 }

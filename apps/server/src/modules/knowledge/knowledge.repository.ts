@@ -163,8 +163,11 @@ function listPage(userId: string, offset: number, limit: number): PageQuery {
     };
   }
   return {
-    sql: `WITH days AS (SELECT day, sum(entries) OVER (ORDER BY day DESC) - entries AS newer FROM knowledge_day WHERE user_id = $1),
-          start AS MATERIALIZED (SELECT day, newer FROM days WHERE newer <= $2 ORDER BY day LIMIT 1)
+    // The running total, newest day first, stops at the day that holds position $2.
+    sql: `WITH start AS MATERIALIZED (
+            SELECT day, through - entries AS newer FROM (
+              SELECT day, entries, sum(entries) OVER (ORDER BY day DESC) AS through FROM knowledge_day WHERE user_id = $1) days
+            WHERE through > $2 ORDER BY day DESC LIMIT 1)
           ${select} AND created_at < (SELECT to_timestamp((day + 1) * 86400::double precision) FROM start)
           ORDER BY ${NEWEST} OFFSET $2 - (SELECT newer FROM start) LIMIT $3`,
     params: [userId, offset, limit],

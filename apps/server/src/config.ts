@@ -33,6 +33,8 @@ const envSchema = z.object({
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   MAIL_ALLOW_PRIVATE_HOSTS: flag.optional(),
   SUPPORT_EMAIL: z.string().email().optional(),
+  /** Invitation mails an owner may send per 24 hours. */
+  INVITATIONS_PER_DAY: z.coerce.number().int().positive().default(1000),
   TRUST_PROXY: flag.default(false),
   /** Scales every auth rate limit (the end-to-end suite raises it; production keeps 1). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     role: e.ROLE,
     mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS ?? !production,
     supportEmail: e.SUPPORT_EMAIL,
+    invitationsPerDay: e.INVITATIONS_PER_DAY,
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     logLevel: e.LOG_LEVEL,

@@ -9,10 +9,12 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type Auth, createAuth } from '../modules/auth/auth';
 import { registerAuthRoutes } from '../modules/auth/auth.routes';
+import { createMemberWithPassword } from '../modules/auth/member-accounts';
 import { makeSessionResolver, sessionCookieName } from '../modules/auth/session-resolver';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes';
 import { registerEnterpriseCategoryRoutes } from '../modules/enterprise-categories/enterprise-categories.routes';
 import { registerHealthRoutes, VERSION } from '../modules/health/health.routes';
+import { registerInvitationRoutes } from '../modules/invitations/invitations.routes';
 import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
 import { registerMailSettingsRoutes } from '../modules/mail-settings/mail-settings.routes';
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
@@ -95,6 +97,16 @@ export async function buildApp(deps: AppDeps) {
   registerEnterpriseCategoryRoutes(app);
   registerKnowledgeRoutes(app, { database, requireUser });
   registerMailSettingsRoutes(app, { ...mail, requireUser });
+  registerInvitationRoutes(app, {
+    db: database.db,
+    mailer,
+    appUrl: config.appUrl,
+    billingEnabled: config.billingEnabled,
+    dailyCap: config.invitationsPerDay,
+    createMember: (input) => createMemberWithPassword(auth, input),
+    mail,
+    requireUser,
+  });
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;
   if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

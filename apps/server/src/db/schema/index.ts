@@ -3,3 +3,4 @@ export * from './profiles';
 export * from './subscriptions';
 export * from './knowledge';
 export * from './mail';
+export * from './invitations';

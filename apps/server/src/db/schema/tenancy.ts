@@ -15,4 +15,5 @@ export const tenancy = {
   subscription: { kind: 'owner', column: 'owner_id' },
   mail_account: { kind: 'user', column: 'user_id' },
   mail_category: { kind: 'user', column: 'user_id' },
+  invitation: { kind: 'owner', column: 'owner_id' },
 } as const;

@@ -1,0 +1,298 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type bulkInvitationsSchema,
+  type Invitation,
+  INVITATION_TOKEN_TTL_DAYS,
+  type invitationInputSchema,
+  type invitationUpdateSchema,
+  teamSizeLimit,
+  type VerifyInvitationResponse,
+} from '@app/shared/invitations';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import type { Mailer } from '../../notifications/mailer';
+import { invitationMail, type MailLanguage } from '../../notifications/templates';
+import { type MailSettingsDeps, revokeMailGrantOf } from '../mail-settings/mail-settings.service';
+import { accountPlan } from '../subscriptions/subscriptions.service';
+import * as repo from './invitations.repository';
+
+export type InvitationsDeps = {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  billingEnabled: boolean;
+  /** Invitation mails an owner may send per 24 hours (the mailer must not become a spam relay). */
+  dailyCap: number;
+  createMember(input: { email: string; name: string; password: string; ownerId: string; hasAiConfig: boolean }): Promise<string>;
+  mail: Pick<MailSettingsDeps, 'db' | 'providers' | 'secretBox'>;
+};
+export type Owner = { id: string; email: string; referrerId: string | null };
+
+type NewInvite = Pick<
+  z.output<typeof invitationInputSchema>,
+  'email' | 'firstName' | 'lastName' | 'connectionMethod' | 'metadata'
+>;
+
+const DAY_MS = 86_400_000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function newToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token), tokenExpiresAt: new Date(Date.now() + INVITATION_TOKEN_TTL_DAYS * DAY_MS) };
+}
+
+export function toInvitation(row: repo.InvitationRow): Invitation {
+  return {
+    _id: row.id,
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    connectionMethod: row.connectionMethod,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    referrerId: row.ownerId,
+    userId: row.memberId,
+    uid: row.memberId,
+    metadata: { hasAiConfig: row.hasAiConfig },
+    role: 'User',
+  };
+}
+
+/** Only owners manage invitations, and only their own: a `referrerId` naming someone else is refused. */
+export function assertOwner(caller: Owner, referrerId?: string) {
+  if (caller.referrerId !== null) throw forbidden('Only the account owner can manage the team');
+  if (referrerId && referrerId !== caller.id) throw forbidden();
+}
+
+async function assertTeamRoom(deps: InvitationsDeps, owner: Owner, adding: number) {
+  const { plan } = await accountPlan(deps.db, owner, deps.billingEnabled);
+  const limit = teamSizeLimit(plan);
+  if (limit === null) return;
+  const size = await repo.teamSize(deps.db, owner.id);
+  if (size + adding > limit) {
+    throw conflict(
+      'TEAM_LIMIT_REACHED',
+      `Your plan allows ${limit} ${limit === 1 ? 'user' : 'users'}, you included: upgrade to invite more`,
+    );
+  }
+}
+
+async function assertDailyCap(deps: InvitationsDeps, owner: Owner, adding: number) {
+  const sent = await repo.sentSince(deps.db, owner.id, new Date(Date.now() - DAY_MS));
+  if (sent + adding > deps.dailyCap) {
+    throw new AppError(429, 'INVITATION_DAILY_LIMIT', `At most ${deps.dailyCap} invitations can be sent per day`);
+  }
+}
+
+/** Refuses addresses already invited by this owner or already registered. */
+async function assertNewAddresses(deps: InvitationsDeps, owner: Owner, emails: string[]) {
+  const [invited, registered] = await Promise.all([
+    repo.liveEmails(deps.db, owner.id, emails),
+    repo.registeredEmails(deps.db, emails),
+  ]);
+  const taken = emails.find((e) => invited.has(e) || registered.has(e));
+  if (taken) {
+    throw conflict(
+      invited.has(taken) ? 'INVITATION_EXISTS' : 'USER_EXISTS',
+      invited.has(taken) ? `${taken} is already invited` : `${taken} already has an account`,
+    );
+  }
+}
+
+/** Sends the mail: SENT when it leaves, FAILED when the mail server refuses it. */
+async function deliver(deps: InvitationsDeps, owner: Owner, row: repo.InvitationRow, token: string, lang: MailLanguage) {
+  const url = `${deps.appUrl}/invitations/verify?token=${encodeURIComponent(token)}`;
+  try {
+    await deps.mailer.send(invitationMail(lang, row.email, { inviter: owner.email, firstName: row.firstName }, url));
+    return (await repo.updateInvitation(deps.db, row.id, { status: 'SENT', sentAt: new Date() }))!;
+  } catch {
+    return (await repo.updateInvitation(deps.db, row.id, { status: 'FAILED' }))!;
+  }
+}
+
+export async function listInvitations(
+  deps: InvitationsDeps,
+  owner: Owner,
+  query: { page: number; limit: number; searchTerm: string; referrerId?: string },
+) {
+  assertOwner(owner, query.referrerId);
+  await repo.expireStale(deps.db, owner.id);
+  const { rows, total } = await repo.listInvitations(
+    deps.db,
+    owner.id,
+    query.searchTerm,
+    (query.page - 1) * query.limit,
+    query.limit,
+  );
+  return { invitations: rows.map(toInvitation), total };
+}
+
+/** Invites several people at once; every row is checked before anything is saved or sent. */
+export async function inviteMany(deps: InvitationsDeps, owner: Owner, invites: NewInvite[], lang: MailLanguage) {
+  const emails = invites.map((i) => i.email);
+  const duplicate = emails.find((e, i) => emails.indexOf(e) !== i);
+  if (duplicate) throw new AppError(400, 'BAD_REQUEST', `Duplicate email address: ${duplicate}`);
+  await assertNewAddresses(deps, owner, emails);
+  await assertTeamRoom(deps, owner, invites.length);
+  await assertDailyCap(deps, owner, invites.length);
+  const tokens = invites.map(() => newToken());
+  const rows = await repo.insertInvitations(
+    deps.db,
+    invites.map((invite, i) => ({
+      ownerId: owner.id,
+      email: invite.email,
+      firstName: invite.firstName,
+      lastName: invite.lastName,
+      connectionMethod: invite.connectionMethod,
+      hasAiConfig: invite.metadata.hasAiConfig,
+      tokenHash: tokens[i]!.tokenHash,
+      tokenExpiresAt: tokens[i]!.tokenExpiresAt,
+    })),
+  );
+  const sent: repo.InvitationRow[] = [];
+  for (const [i, row] of rows.entries()) sent.push(await deliver(deps, owner, row, tokens[i]!.token, lang));
+  return sent.map(toInvitation);
+}
+
+export async function invite(
+  deps: InvitationsDeps,
+  owner: Owner,
+  input: z.output<typeof invitationInputSchema>,
+  lang: MailLanguage,
+) {
+  assertOwner(owner, input.referrerId);
+  const [created] = await inviteMany(deps, owner, [input], lang);
+  return created!;
+}
+
+export async function inviteBulk(
+  deps: InvitationsDeps,
+  owner: Owner,
+  input: z.output<typeof bulkInvitationsSchema>,
+  lang: MailLanguage,
+) {
+  assertOwner(owner, input.referrerId);
+  const invitations = await inviteMany(deps, owner, input.invitations, lang);
+  return { invitations, total: invitations.length };
+}
+
+async function requireInvitation(deps: InvitationsDeps, owner: Owner, id: string) {
+  const row = await repo.findInvitation(deps.db, owner.id, id);
+  if (!row || row.status === 'DELETED') throw notFound('Invitation not found');
+  return row;
+}
+
+export async function updateInvitation(
+  deps: InvitationsDeps,
+  owner: Owner,
+  id: string,
+  input: z.output<typeof invitationUpdateSchema>,
+) {
+  assertOwner(owner, input.referrerId);
+  const row = await requireInvitation(deps, owner, id);
+  const updated = await repo.updateInvitation(deps.db, row.id, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    connectionMethod: input.connectionMethod,
+    hasAiConfig: input.metadata.hasAiConfig,
+  });
+  if (row.memberId) await repo.setMemberAiConfig(deps.db, owner.id, row.memberId, input.metadata.hasAiConfig);
+  return toInvitation(updated!);
+}
+
+/**
+ * Deletes an invitation. Once accepted, the member's account goes with it (with their personal data,
+ * after revoking their mailbox grant): the member existed for this team only.
+ */
+export async function deleteInvitation(
+  deps: InvitationsDeps,
+  owner: Owner,
+  input: { memberId: string; referrerId?: string; userId?: string },
+) {
+  assertOwner(owner, input.referrerId ?? input.userId);
+  const row = await requireInvitation(deps, owner, input.memberId);
+  if (row.memberId) {
+    await revokeMailGrantOf(deps.mail, row.memberId);
+    await repo.deleteMember(deps.db, owner.id, row.memberId);
+  }
+  await repo.updateInvitation(deps.db, row.id, { status: 'DELETED', tokenHash: null, memberId: null });
+}
+
+/** Sends a new link (the old one stops working); every status but ACCEPTED. */
+export async function resendInvitation(
+  deps: InvitationsDeps,
+  owner: Owner,
+  input: { _id: string; referrerId?: string },
+  lang: MailLanguage,
+) {
+  assertOwner(owner, input.referrerId);
+  const row = await requireInvitation(deps, owner, input._id);
+  if (row.status === 'ACCEPTED') throw conflict('INVITATION_ACCEPTED', 'This invitation has already been accepted');
+  // An invitation that no longer holds a place in the team takes one again.
+  if (row.status !== 'PENDING' && row.status !== 'SENT') await assertTeamRoom(deps, owner, 1);
+  await assertDailyCap(deps, owner, 1);
+  const { token, tokenHash, tokenExpiresAt } = newToken();
+  const renewed = await repo.updateInvitation(deps.db, row.id, { status: 'PENDING', tokenHash, tokenExpiresAt });
+  return toInvitation(await deliver(deps, owner, renewed!, token, lang));
+}
+
+const tokenProblems = {
+  invalid: 'This invitation link is invalid.',
+  expired: 'This invitation has expired. Ask for a new one.',
+  used: 'This invitation has already been used.',
+} as const;
+
+/** What a token is worth, without consuming it (mail scanners open links too). */
+async function inspectToken(deps: InvitationsDeps, token: string) {
+  await repo.expireStale(deps.db);
+  const row = await repo.findByTokenHash(deps.db, hashToken(token));
+  if (!row) return { problem: 'invalid' as const };
+  if (row.status === 'EXPIRED') return { problem: 'expired' as const };
+  if (row.status === 'ACCEPTED') return { problem: 'used' as const };
+  if (row.status !== 'PENDING' && row.status !== 'SENT') return { problem: 'invalid' as const };
+  return { row };
+}
+
+export async function verifyToken(deps: InvitationsDeps, token: string): Promise<VerifyInvitationResponse> {
+  const { row, problem } = await inspectToken(deps, token);
+  if (!row) return { success: false, error: problem, message: tokenProblems[problem] };
+  return {
+    success: true,
+    error: null,
+    _id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    connectionMethod: row.connectionMethod,
+  };
+}
+
+/**
+ * Accepts an e-mail/password invitation: the member's verified account is created under the owner
+ * and the token consumed. The token is all the browser gives; the address comes from the invitation.
+ */
+export async function acceptWithPassword(deps: InvitationsDeps, input: { token: string; password: string }) {
+  const { row, problem } = await inspectToken(deps, input.token);
+  if (!row) throw new AppError(400, 'INVALID_INVITATION', tokenProblems[problem]);
+  if (row.connectionMethod !== 'email/password') {
+    throw new AppError(400, 'WRONG_CONNECTION_METHOD', `This invitation is accepted by signing in with ${row.connectionMethod}`);
+  }
+  if ((await repo.registeredEmails(deps.db, [row.email])).size > 0)
+    throw conflict('USER_EXISTS', `${row.email} already has an account`);
+  const name = `${row.firstName} ${row.lastName}`.trim();
+  const memberId = await deps.createMember({
+    email: row.email,
+    name,
+    password: input.password,
+    ownerId: row.ownerId,
+    hasAiConfig: row.hasAiConfig,
+  });
+  if (!(await repo.consumeToken(deps.db, hashToken(input.token), memberId))) {
+    // Another acceptance won the race: the account made here must not survive.
+    await repo.deleteMember(deps.db, row.ownerId, memberId);
+    throw new AppError(400, 'INVALID_INVITATION', tokenProblems.used);
+  }
+  return { success: true as const };
+}

@@ -35,19 +35,12 @@ export async function listKnowledge(
   const searching = Boolean(terms.tsquery || terms.titlePattern);
   if (query.search && !searching) return { data: [], totalCount: 0, totalCapped: false, totalPages: 0, page: query.page };
   const offset = (query.page - 1) * query.limit;
-  const { entries, count: counted } = await repo.listEntries(
-    database,
-    userId,
-    terms,
-    offset,
-    query.limit,
-    KNOWLEDGE_SEARCH_COUNT_CAP,
-    {
-      cache: cacheSearchCounts,
-    },
-  );
-  const totalCapped = searching && counted > KNOWLEDGE_SEARCH_COUNT_CAP;
-  const totalCount = totalCapped ? KNOWLEDGE_SEARCH_COUNT_CAP : counted;
+  const cap = KNOWLEDGE_SEARCH_COUNT_CAP;
+  const { entries, count } = await repo.listEntries(database, userId, terms, offset, query.limit, cap, {
+    cache: cacheSearchCounts,
+  });
+  const totalCapped = searching && count > cap;
+  const totalCount = totalCapped ? cap : count;
   return {
     data: entries.map(toItem),
     totalCount,

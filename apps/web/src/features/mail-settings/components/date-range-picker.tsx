@@ -107,7 +107,7 @@ export function DateRangePicker({
           type="button"
           variant="outline"
           disabled={disabled}
-          className="w-full justify-start font-normal sm:w-auto"
+          className="w-full justify-start font-normal sm:w-auto sm:justify-self-start"
           aria-describedby={aria['aria-describedby']}
         >
           <CalendarDays aria-hidden />
@@ -130,6 +130,7 @@ export function DateRangePicker({
           numberOfMonths={wide ? 2 : 1}
           locale={locales[lang] ?? enUS}
           style={calendarStyle}
+          className="text-sm [&_.rdp-selected]:text-sm [&_.rdp-selected]:font-semibold [&_.rdp-today:not(.rdp-selected)]:font-semibold"
         />
         <p className="mt-2 text-xs text-muted-foreground">{t('mailSettings.dateRange.hint', { days: maxDays })}</p>
         {warning && (

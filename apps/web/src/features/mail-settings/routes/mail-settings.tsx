@@ -82,6 +82,18 @@ function useSettingUpdates(setting: MailSetting | null | undefined) {
   return { update, pending, limitOpen, setLimitOpen };
 }
 
+const OFFER_KEY = 'categoryOfferDismissed';
+
+/** The "create your categories" offer shows once per session and mailbox, not on every return. */
+function useOfferDismissed(settingId: string | undefined) {
+  const [dismissed, setDismissed] = useState(() => !!settingId && sessionStorage.getItem(OFFER_KEY) === settingId);
+  const dismiss = (value: boolean) => {
+    if (value && settingId) sessionStorage.setItem(OFFER_KEY, settingId);
+    setDismissed(value);
+  };
+  return [dismissed || (!!settingId && sessionStorage.getItem(OFFER_KEY) === settingId), dismiss] as const;
+}
+
 /** /email-settings: the connected mailbox, its options and the classification categories. */
 export function MailSettingsRoute() {
   const { t } = useTranslation();
@@ -100,7 +112,7 @@ export function MailSettingsRoute() {
   const [confirmAccountDelete, setConfirmAccountDelete] = useState(false);
   const [categoryToDelete, setCategoryToDelete] = useState<Category | null>(null);
   const [aiOpen, setAiOpen] = useState(false);
-  const [createDismissed, setCreateDismissed] = useState(false);
+  const [createDismissed, setCreateDismissed] = useOfferDismissed(account?._id);
   const message = (location.state as { message?: unknown } | null)?.message;
 
   useEffect(() => {

@@ -1,15 +1,37 @@
 import { rmSync } from 'node:fs';
+import { dovecotMissing, startDovecot } from '../apps/server/test/dovecot';
+import { startSmtpServer } from '../apps/server/test/smtp-server';
 import { freePort, startApp, tempDataDir } from './server-process';
 
-/** Starts the app once for the suite; the specs read E2E_URL and E2E_DATA_DIR (the outbox). */
+/** The mailbox the mail-settings spec connects: the same address and password on IMAP and SMTP. */
+export const E2E_MAILBOX = { user: 'mailbox@example.test', pass: 'Mailbox-secret1' };
+
+/**
+ * Starts the app once for the suite; the specs read E2E_URL and E2E_DATA_DIR (the outbox). A real
+ * Dovecot (IMAP) and a real SMTP server hold the mailbox the mail-settings spec connects: their
+ * ports go to the specs as E2E_IMAP_PORT and E2E_SMTP_PORT. Without Dovecot that spec skips
+ * (E2E_MAIL_SKIP says why); under CI a missing Dovecot fails the run.
+ */
 export default async function globalSetup() {
   const dataDir = tempDataDir();
+  const skip = dovecotMissing();
+  const dovecot = skip ? null : await startDovecot([E2E_MAILBOX]);
+  const smtp = skip ? null : await startSmtpServer([E2E_MAILBOX]);
+  if (skip) process.env.E2E_MAIL_SKIP = skip;
+  if (dovecot && smtp) {
+    process.env.E2E_IMAP_PORT = String(dovecot.port);
+    process.env.E2E_SMTP_PORT = String(smtp.port);
+    process.env.E2E_MAIL_USER = E2E_MAILBOX.user;
+    process.env.E2E_MAIL_PASS = E2E_MAILBOX.pass;
+  }
   // The embedded default, whatever the environment says: the app as `npm ci && npm start` gives it.
   const app = await startApp({ port: await freePort(), dataDir, env: { DATABASE_URL: '', RATE_LIMIT_MULTIPLIER: '20' } });
   process.env.E2E_URL = app.url;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {
     await app.stop();
+    await smtp?.stop();
+    await dovecot?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -168,6 +168,12 @@ describe('ConnectMailboxRoute', () => {
     expect(screen.getByRole('button', { name: 'Connect with Microsoft' })).toBeInTheDocument();
   });
 
+  it('does not preselect a provider the server cannot connect', async () => {
+    setup({}, '/email-settings/add?provider=gmail');
+    expect(await screen.findByText(NOTICE)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Gmail' })).not.toBeChecked();
+  });
+
   it('an error in the query shows as a toast and leaves the address', async () => {
     const { router } = setup({}, '/email-settings/add?provider=outlook&responseType=1&error=access_denied');
     await waitFor(() => expect(router.state.location.search).toBe('?provider=outlook&responseType=1'));

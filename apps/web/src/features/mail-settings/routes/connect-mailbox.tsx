@@ -23,15 +23,23 @@ import { MailApiError } from '../utils/request';
 const isProvider = (value: string | null): value is MailProviderName =>
   value === 'gmail' || value === 'outlook' || value === 'smtp';
 
-/** The form's starting choices from the query: the add-in flow, or a return from a failed OAuth. */
-export function initialChoices(params: URLSearchParams, fetchRange: ConnectChoices['fetchRange']): ConnectChoices {
+/**
+ * The form's starting choices from the query: the add-in flow, or a return from a failed OAuth. A
+ * provider the server cannot connect is not preselected.
+ */
+export function initialChoices(
+  params: URLSearchParams,
+  fetchRange: ConnectChoices['fetchRange'],
+  available: Record<MailProviderName, boolean>,
+): ConnectChoices {
   const addon = params.get('addon');
-  const provider = params.get('provider') ?? addon;
+  const named = params.get('provider') ?? addon;
+  const provider = isProvider(named) && available[named] ? named : null;
   const typed = params.get('responseType');
   const responseType = typed !== null && /^[0-3]$/.test(typed) ? (Number(typed) as ResponseType) : null;
   if (addon) {
     return {
-      provider: isProvider(provider) ? provider : undefined,
+      provider: provider ?? undefined,
       responseType: RESPONSE_TYPES.disable,
       isClassificationEnabled: false,
       isSyncEnabled: true,
@@ -39,7 +47,7 @@ export function initialChoices(params: URLSearchParams, fetchRange: ConnectChoic
     };
   }
   return {
-    provider: isProvider(provider) ? provider : undefined,
+    provider: provider ?? undefined,
     responseType: responseType ?? RESPONSE_TYPES.saveDraft,
     isClassificationEnabled: true,
     isSyncEnabled: true,
@@ -129,7 +137,7 @@ export function ConnectMailboxRoute() {
         <FormSkeleton />
       ) : (
         <ConnectForm
-          initial={initialChoices(params, fetchRange)}
+          initial={initialChoices(params, fetchRange, configs.data.providers)}
           advancedOpen={params.has('addon')}
           providers={configs.data.providers}
           maxDays={configs.data.maxFetchRangeDays}

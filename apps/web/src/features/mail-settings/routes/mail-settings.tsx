@@ -147,7 +147,9 @@ export function MailSettingsRoute() {
     void navigate('/email-settings/categories', { state });
   };
 
-  const busy = categories.isFetching || setting.isFetching || aiCategorization.isPending || pending.size > 0;
+  // "Nothing loading": first loads and requests on their way, not the background polling (which
+  // would close and reopen the offer every time it runs).
+  const busy = categories.isLoading || aiCategorization.isPending || pending.size > 0;
   const offerCreation =
     !!account?.isClassificationEnabled &&
     categories.data?.length === 0 &&

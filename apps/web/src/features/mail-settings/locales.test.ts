@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 
@@ -18,9 +19,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// Vitest runs with the web app as its root (apps/web/vite.config.ts).
-const here = join(process.cwd(), 'src/features/mail-settings');
-const shared = join(process.cwd(), '../../packages/shared/src');
+const here = dirname(fileURLToPath(import.meta.url));
+const shared = join(here, '../../../../../packages/shared/src');
 
 function resource(lng: string, key: string) {
   const [ns, ...rest] = key.split('.');

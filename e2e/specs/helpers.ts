@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { linkFromOutbox, waitFor } from '../server-process';
 
 export const PASSWORD = 'Secret1!';
@@ -42,4 +42,37 @@ export async function completeProfile(page: Page) {
   await page.getByLabel('Phone number').fill('+33 6 12 34 56');
   await page.getByLabel('Website').fill('example.com');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
+}
+
+/**
+ * Connects the test mailbox (global-setup's Dovecot and SMTP server) for the signed-in user through
+ * the API, so that the mail-provider guard lets them reach the other screens. Skips the test when
+ * Dovecot is missing (never under CI, where global-setup fails instead).
+ */
+export async function connectTestMailbox(page: Page) {
+  test.skip(Boolean(process.env.E2E_MAIL_SKIP), process.env.E2E_MAIL_SKIP);
+  const res = await page.request.post('/api/email-settings', {
+    data: {
+      provider: 'smtp',
+      responseType: 2,
+      settings: {
+        host: 'localhost',
+        port: Number(process.env.E2E_SMTP_PORT),
+        user: process.env.E2E_MAIL_USER,
+        pass: process.env.E2E_MAIL_PASS,
+        imapHost: 'localhost',
+        imapPort: Number(process.env.E2E_IMAP_PORT),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Profile done and mailbox connected: the user reaches /home like an established user. */
+export async function completeOnboarding(page: Page) {
+  await completeProfile(page);
+  await expect(page).toHaveURL(/\/email-settings\/add/);
+  await connectTestMailbox(page);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/home$/);
 }

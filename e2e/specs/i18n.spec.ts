@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeProfile, signUpAndVerify, uniqueEmail } from './helpers';
+import { completeOnboarding, signUpAndVerify, uniqueEmail } from './helpers';
 
 test('switching to French translates the screens and is remembered', async ({ page }) => {
   await page.goto('/signin');
@@ -25,7 +25,7 @@ test('?lng=fr selects French', async ({ page }) => {
 
 test('the knowledge screen in French', async ({ page }) => {
   await signUpAndVerify(page);
-  await completeProfile(page);
+  await completeOnboarding(page);
   await page.goto('/home?lng=fr');
   await expect(page.getByRole('heading', { name: 'Base de connaissances' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter' }).first()).toBeVisible();

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { completeProfile, signUpAndVerify } from './helpers';
+import { completeOnboarding, signUpAndVerify } from './helpers';
 
 test('create, search, edit and delete knowledge entries', async ({ page }) => {
   await signUpAndVerify(page);
-  await completeProfile(page);
+  await completeOnboarding(page);
   await expect(page.getByText('No data yet. Add your first entry so the AI can use it.')).toBeVisible();
 
   const entries = [
@@ -50,7 +50,7 @@ test('create, search, edit and delete knowledge entries', async ({ page }) => {
 
 test('a long list is paged ten at a time with the spec pagination text', async ({ page, request }) => {
   await signUpAndVerify(page);
-  await completeProfile(page);
+  await completeOnboarding(page);
   const cookies = await page.context().cookies();
   const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   for (let i = 1; i <= 23; i++) {

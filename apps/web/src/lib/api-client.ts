@@ -1,15 +1,41 @@
 import type { z } from 'zod';
 
-/** An answer of the API that was not 2xx, carrying the wire error `{ success:false, code, message, status }`. */
+/** One validation problem of a 400: where (the body's path) and what (an i18n key or a text). */
+export type ApiIssue = { path: (string | number)[]; message: string };
+
+/**
+ * An answer of the API that was not 2xx, carrying the wire error `{ success:false, code, message,
+ * status }`, its validation `issues`, and the other fields some errors add (e.g. a mail connection's
+ * `stage` and `reason`) in `details`.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly issues: ApiIssue[] = [],
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiRequestError';
   }
+
+  /** A text field of the error body beyond code and message, or null. */
+  detail(key: string): string | null {
+    const value = this.details[key];
+    return typeof value === 'string' ? value : null;
+  }
+}
+
+/** `issues[]` of a 400: each with its path (dotted text or a list) and message. */
+function readIssues(value: unknown): ApiIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((issue: unknown) => {
+    const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
+    if (typeof message !== 'string') return [];
+    const list: unknown[] = typeof path === 'string' ? path.split('.').filter(Boolean) : Array.isArray(path) ? path : [];
+    return [{ path: list.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number'), message }];
+  });
 }
 
 type RequestOptions<T> = {
@@ -29,10 +55,15 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']) {
 }
 
 async function readError(response: Response): Promise<ApiRequestError> {
-  const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
-  const code = typeof body?.code === 'string' ? body.code : '';
-  const message = typeof body?.message === 'string' ? body.message : '';
-  return new ApiRequestError(response.status, code, message);
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  const { code, message, issues, success: _success, status: _status, ...details } = body ?? {};
+  return new ApiRequestError(
+    response.status,
+    typeof code === 'string' ? code : '',
+    typeof message === 'string' ? message : '',
+    readIssues(issues),
+    details,
+  );
 }
 
 /**

@@ -1,12 +1,12 @@
 import { mailSettingSchema, type ConnectMailboxInput } from '@app/shared/mail-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions } from '@/lib/session';
-import { mailRequest } from '../utils/request';
+import { apiRequest } from '@/lib/api-client';
 import { mailSettingsKeys } from './keys';
 
 /** POST /api/email-settings: connects the mailbox (smtp settings, or an OAuth code and state). */
 export const connectMailbox = (body: ConnectMailboxInput) =>
-  mailRequest('/api/email-settings', { method: 'POST', body, schema: mailSettingSchema });
+  apiRequest('/api/email-settings', { method: 'POST', body, schema: mailSettingSchema });
 
 export function useConnectMailbox() {
   const queryClient = useQueryClient();

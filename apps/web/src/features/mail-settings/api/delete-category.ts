@@ -1,10 +1,10 @@
 import type { Category } from '@app/shared/categories';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mailRequest } from '../utils/request';
+import { apiRequest } from '@/lib/api-client';
 import { mailSettingsKeys } from './keys';
 
 export const deleteCategory = (id: string) =>
-  mailRequest<{ success: true }>(`/api/email-settings/categories/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} });
+  apiRequest<{ success: true }>(`/api/email-settings/categories/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} });
 
 /** The row leaves the table only once the server has deleted the category. */
 export function useDeleteCategory() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions } from '@/lib/session';
-import { mailRequest } from '../utils/request';
+import { apiRequest } from '@/lib/api-client';
 import { mailSettingsKeys } from './keys';
 
 /** DELETE /api/email-settings (with a JSON body, as every mutation). */
-export const deleteMailSetting = () => mailRequest<{ success: true }>('/api/email-settings', { method: 'DELETE', body: {} });
+export const deleteMailSetting = () => apiRequest<{ success: true }>('/api/email-settings', { method: 'DELETE', body: {} });
 
 export function useDeleteMailSetting() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { categorySchema } from '@app/shared/categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { mailRequest } from '../utils/request';
+import { apiRequest } from '@/lib/api-client';
 import { mailSettingsKeys } from './keys';
 
-export const getCategories = () => mailRequest('/api/email-settings/categories', { schema: z.array(categorySchema) });
+export const getCategories = () => apiRequest('/api/email-settings/categories', { schema: z.array(categorySchema) });
 
 export const categoriesQueryOptions = queryOptions({ queryKey: mailSettingsKeys.categories(), queryFn: getCategories });
 

@@ -1,9 +1,9 @@
 import { defaultConfigsSchema } from '@app/shared/mail-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { mailRequest } from '../utils/request';
+import { apiRequest } from '@/lib/api-client';
 import { mailSettingsKeys } from './keys';
 
-export const getDefaultConfigs = () => mailRequest('/api/default-configs', { schema: defaultConfigsSchema });
+export const getDefaultConfigs = () => apiRequest('/api/default-configs', { schema: defaultConfigsSchema });
 
 export const defaultConfigsQueryOptions = queryOptions({
   queryKey: mailSettingsKeys.defaultConfigs(),

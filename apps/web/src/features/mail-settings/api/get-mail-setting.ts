@@ -1,9 +1,9 @@
 import { mailSettingSchema, type MailSetting } from '@app/shared/mail-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { mailRequest } from '../utils/request';
+import { apiRequest } from '@/lib/api-client';
 import { mailSettingsKeys } from './keys';
 
-export const getMailSetting = () => mailRequest('/api/email-settings', { schema: mailSettingSchema.nullable() });
+export const getMailSetting = () => apiRequest('/api/email-settings', { schema: mailSettingSchema.nullable() });
 
 const RUNNING_BATCH = ['pending', 'processing'];
 const RUNNING_CATEGORIZE = ['QUEUED', 'FETCHING', 'ANALYZING', 'REFINING', 'FINALIZING'];

@@ -1,13 +1,13 @@
 import { mailboxNodeSchema } from '@app/shared/mail-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { mailRequest } from '../utils/request';
+import { apiRequest } from '@/lib/api-client';
 import { mailSettingsKeys } from './keys';
 
 const mailboxesSchema = z.object({ mailboxes: z.array(mailboxNodeSchema) });
 
 export const getMailboxes = (settingId: string) =>
-  mailRequest(`/api/${encodeURIComponent(settingId)}/email-settings/mailboxes`, { schema: mailboxesSchema }).then(
+  apiRequest(`/api/${encodeURIComponent(settingId)}/email-settings/mailboxes`, { schema: mailboxesSchema }).then(
     (answer) => answer.mailboxes,
   );
 

@@ -1,17 +1,17 @@
 import { categorySchema, type CategoryValues } from '@app/shared/categories';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mailRequest } from '../utils/request';
+import { apiRequest } from '@/lib/api-client';
 import { mailSettingsKeys } from './keys';
 
 /** POST /api/email-settings/categories creates; PUT /api/email-settings/categories/{id} updates. */
 export const saveCategory = ({ id, values }: { id: string | null; values: CategoryValues }) =>
   id
-    ? mailRequest(`/api/email-settings/categories/${encodeURIComponent(id)}`, {
+    ? apiRequest(`/api/email-settings/categories/${encodeURIComponent(id)}`, {
         method: 'PUT',
         body: values,
         schema: categorySchema,
       })
-    : mailRequest('/api/email-settings/categories', { method: 'POST', body: values, schema: categorySchema });
+    : apiRequest('/api/email-settings/categories', { method: 'POST', body: values, schema: categorySchema });
 
 export function useSaveCategory() {
   const queryClient = useQueryClient();

@@ -21,7 +21,7 @@ import { Label } from '@/components/ui/label';
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import type { ApiIssue } from '../utils/request';
+import type { ApiIssue } from '@/lib/api-client';
 import { CategoryPicker, initialPickerMode, type PickerMode } from './category-picker';
 import { EmailChipsInput } from './email-chips-input';
 import { listErrors } from './form-errors';

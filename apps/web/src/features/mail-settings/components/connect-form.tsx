@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import type { CompleteRange } from '../utils/fetch-range';
-import type { ApiIssue } from '../utils/request';
+import type { ApiIssue } from '@/lib/api-client';
 import { DateRangePicker } from './date-range-picker';
 import { ProviderCards } from './provider-cards';
 import { ResponseTypeCards } from './response-type-cards';

@@ -13,7 +13,7 @@ import { categoryDisplayName } from '../components/categories-table';
 import { CategoryForm } from '../components/category-form';
 import { readCategoryFormState } from '../utils/category-form-state';
 import { mailErrorMessage } from '../utils/connect-error';
-import { MailApiError } from '../utils/request';
+import { ApiRequestError } from '@/lib/api-client';
 
 /**
  * /email-settings/categories: create or edit a category. The account (and the category, when
@@ -71,7 +71,7 @@ export function CategoryFormRoute() {
         provider={provider}
         pending={save.isPending}
         serverError={save.error ? mailErrorMessage(save.error) : null}
-        serverIssues={save.error instanceof MailApiError ? save.error.issues : undefined}
+        serverIssues={save.error instanceof ApiRequestError ? save.error.issues : undefined}
         onCancel={() => void navigate('/email-settings')}
         onSubmit={(values) =>
           save.mutate(

@@ -18,7 +18,7 @@ import { mailErrorMessage } from '../utils/connect-error';
 import { defaultRange, rangeFromApi, rangeToConnect } from '../utils/fetch-range';
 import { GUIDE_MESSAGE_KEY } from '../utils/guide-message';
 import { storeConnectConfig } from '../utils/oauth-config';
-import { MailApiError } from '../utils/request';
+import { ApiRequestError } from '@/lib/api-client';
 
 const isProvider = (value: string | null): value is MailProviderName =>
   value === 'gmail' || value === 'outlook' || value === 'smtp';
@@ -144,7 +144,7 @@ export function ConnectMailboxRoute() {
           pending={connect.isPending}
           oauthPending={oauth.isPending || oauth.isSuccess}
           serverError={connect.error ? mailErrorMessage(connect.error) : null}
-          serverIssues={connect.error instanceof MailApiError ? connect.error.issues : undefined}
+          serverIssues={connect.error instanceof ApiRequestError ? connect.error.issues : undefined}
           onCancel={() => void navigate('/email-settings')}
           onOAuth={startOAuth}
           onSubmitSmtp={(values) =>

@@ -1,7 +1,7 @@
 import { MAIL_CONNECT_REASONS } from '@app/shared/mail-settings';
 import { mapApiError, translateServerMessage } from '@/lib/error-mapper';
 import { i18n } from '@/lib/i18n';
-import { MailApiError } from './request';
+import { ApiRequestError } from '@/lib/api-client';
 
 const STAGES = ['imap', 'smtp', 'oauth'] as const;
 
@@ -21,10 +21,10 @@ const codeKeys: Record<string, string> = {
  * own text, anything else goes through the shared error mapper.
  */
 export function mailErrorMessage(error: unknown): string {
-  if (error instanceof MailApiError) {
+  if (error instanceof ApiRequestError) {
     if (error.code === 'MAIL_CONNECTION_FAILED') {
-      const stage = STAGES.find((s) => s === error.stage) ?? 'imap';
-      const reason = MAIL_CONNECT_REASONS.find((r) => r === error.reason);
+      const stage = STAGES.find((s) => s === error.detail('stage')) ?? 'imap';
+      const reason = MAIL_CONNECT_REASONS.find((r) => r === error.detail('reason'));
       if (reason) return i18n.t(`mailSettings.connectError.${stage}.${reason}`);
       return error.message ? translateServerMessage(error.message) : i18n.t(`mailSettings.connectError.${stage}.unknown`);
     }

@@ -10,11 +10,13 @@ import enLayout from '@/locales/en/layout.json';
 import enMailSettings from '@/locales/en/mailSettings.json';
 import enPlaceholders from '@/locales/en/placeholders.json';
 import enProfile from '@/locales/en/profile.json';
+import enTeam from '@/locales/en/team.json';
 import esAuth from '@/locales/es/auth.json';
 import esCategories from '@/locales/es/categories.json';
 import esCommon from '@/locales/es/common.json';
 import esErrors from '@/locales/es/errors.json';
 import esMailSettings from '@/locales/es/mailSettings.json';
+import esTeam from '@/locales/es/team.json';
 import frAuth from '@/locales/fr/auth.json';
 import frCategories from '@/locales/fr/categories.json';
 import frCommon from '@/locales/fr/common.json';
@@ -24,6 +26,7 @@ import frLayout from '@/locales/fr/layout.json';
 import frMailSettings from '@/locales/fr/mailSettings.json';
 import frPlaceholders from '@/locales/fr/placeholders.json';
 import frProfile from '@/locales/fr/profile.json';
+import frTeam from '@/locales/fr/team.json';
 
 export const languages = [
   { code: 'en', label: 'En', locale: 'en-US' },
@@ -41,6 +44,7 @@ const resources = {
     placeholders: enPlaceholders,
     mailSettings: enMailSettings,
     categories: enCategories,
+    team: enTeam,
   },
   fr: {
     common: frCommon,
@@ -52,9 +56,17 @@ const resources = {
     placeholders: frPlaceholders,
     mailSettings: frMailSettings,
     categories: frCategories,
+    team: frTeam,
   },
   // Spanish is partial (spec 01 §1): the rest falls back to English.
-  es: { common: esCommon, errors: esErrors, auth: esAuth, mailSettings: esMailSettings, categories: esCategories },
+  es: {
+    common: esCommon,
+    errors: esErrors,
+    auth: esAuth,
+    mailSettings: esMailSettings,
+    categories: esCategories,
+    team: esTeam,
+  },
 };
 
 export const i18n = i18next.createInstance();

@@ -5,7 +5,7 @@ import type { BulkRow } from './csv-validation';
  * Spec 02 §4: the validated rows wait in session storage until the upload succeeds. After each
  * accepted batch only the rows still to send are kept, so a retry (or a reload) goes on from there.
  */
-export const BULK_STORAGE_KEY = 'team.bulkInvite';
+export const BULK_STORAGE_KEY = 'bulkInvitations';
 
 export type StoredBulk = { fileName: string; total: number; rows: BulkRow[] };
 

@@ -23,6 +23,15 @@ const mailSettings = () =>
   import('@/features/mail-settings/routes/mail-settings').then((m) => ({ Component: m.MailSettingsRoute }));
 const oauthCallback = () => import('@/features/mail-settings/routes/oauth-callback');
 
+const team = {
+  list: () => import('@/features/team/routes/users-list').then((m) => ({ Component: m.UsersListRoute })),
+  add: () => import('@/features/team/routes/add-user').then((m) => ({ Component: m.AddUserRoute })),
+  edit: () => import('@/features/team/routes/edit-user').then((m) => ({ Component: m.EditUserRoute })),
+  bulk: () => import('@/features/team/routes/bulk-invite').then((m) => ({ Component: m.BulkInviteRoute })),
+  verify: () => import('@/features/team/routes/verify-invitation').then((m) => ({ Component: m.VerifyInvitationRoute })),
+  setPassword: () => import('@/features/team/routes/set-password').then((m) => ({ Component: m.SetPasswordRoute })),
+};
+
 const knowledgeList = () =>
   import('@/features/knowledge/routes/knowledge-list').then((m) => ({ Component: m.KnowledgeListRoute }));
 
@@ -49,8 +58,8 @@ export const routes: RouteObject[] = [
                 path: 'password-forgot',
                 lazy: () => import('@/features/auth/routes/password-forgot').then((m) => ({ Component: m.PasswordForgotRoute })),
               },
-              placeholder('invitations/verify', 'invitationVerify'),
-              placeholder('invitations/set-password', 'invitationSetPassword'),
+              { path: 'invitations/verify', lazy: team.verify },
+              { path: 'invitations/set-password', lazy: team.setPassword },
             ],
           },
           // Outside the public wrapper: they act whoever is signed in.
@@ -101,10 +110,10 @@ export const routes: RouteObject[] = [
                   placeholder('inbox', 'inbox'),
                   placeholder('prompt', 'prompt'),
                   placeholder('invoices', 'invoices'),
-                  placeholder('users', 'users'),
-                  placeholder('users/add', 'usersAdd'),
-                  placeholder('users/bulk', 'usersBulk'),
-                  placeholder('users/edit', 'usersEdit'),
+                  { path: 'users', lazy: team.list },
+                  { path: 'users/add', lazy: team.add },
+                  { path: 'users/bulk', lazy: team.bulk },
+                  { path: 'users/edit', lazy: team.edit },
                   placeholder('tutorials', 'tutorials'),
                   placeholder('plugins', 'plugins'),
                   { path: 'cb/ms', lazy: () => oauthCallback().then((m) => ({ Component: m.OutlookCallbackRoute })) },

@@ -1,0 +1,153 @@
+import { verifyInvitationResponseSchema } from '@app/shared/invitations';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { fieldA11y, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiRequestError } from '@/lib/api-client';
+import { useSetInvitationPassword } from '../api/set-password';
+import { useVerifyInvitation } from '../api/verify-invitation';
+import { PasswordChecklist } from '../components/password-checklist';
+import { PublicCard } from '../components/public-card';
+import { SignInLink } from '../components/sign-in-link';
+import { invitationStateOf, refusalText, type InvitationState } from '../utils/invitation-state';
+import { methodKeys } from '../utils/labels';
+import { teamErrorMessage } from '../utils/messages';
+import { passwordProblem, type PasswordProblem } from '../utils/password';
+
+/** The state the verify screen passed, if it is one. */
+function stateOf(value: unknown): InvitationState | null {
+  const state = value as { invitation?: unknown; token?: unknown } | null;
+  if (typeof state?.token !== 'string' || !state.token) return null;
+  const parsed = verifyInvitationResponseSchema.safeParse({ success: true, error: null, ...(state.invitation as object) });
+  return parsed.success && parsed.data.success ? invitationStateOf(parsed.data, state.token) : null;
+}
+
+/** Spec 02 §8: the server's reason, else a generic failure; something other than an answer: unexpected. */
+function failureText(error: unknown) {
+  if (!(error instanceof ApiRequestError)) return 'team.setPassword.errors.unexpected';
+  return error.message ? null : 'team.setPassword.errors.failed';
+}
+
+function PasswordForm({ state }: { state: InvitationState }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const setPassword = useSetInvitationPassword();
+  const [password, setPasswordValue] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<PasswordProblem | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = passwordProblem(password, confirmPassword);
+    setProblem(found);
+    if (found) return;
+    setPassword.mutate(
+      { token: state.token, password, confirmPassword },
+      { onSuccess: () => navigate('/signin', { replace: true, state: { message: 'team.setPassword.success' } }) },
+    );
+  };
+
+  const passwordError = problem?.field === 'password' ? t(problem.key) : undefined;
+  const confirmError = problem?.field === 'confirmPassword' ? t(problem.key) : undefined;
+  const failure = setPassword.error ? failureText(setPassword.error) : null;
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      {setPassword.error && <Alert variant="error">{failure ? t(failure) : teamErrorMessage(setPassword.error)}</Alert>}
+      <FormField id="invited-email" label={t('team.setPassword.email')}>
+        <Input
+          id="invited-email"
+          type="email"
+          value={state.invitation.email}
+          readOnly
+          className="bg-muted text-muted-foreground"
+        />
+      </FormField>
+      <FormField id="password" label={t('team.setPassword.password')} error={passwordError}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          aria-required
+          value={password}
+          onChange={(event) => setPasswordValue(event.target.value)}
+          {...fieldA11y('password', passwordError)}
+        />
+      </FormField>
+      <PasswordChecklist password={password} />
+      <FormField id="confirmPassword" label={t('team.setPassword.confirmPassword')} error={confirmError}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          aria-required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+          {...fieldA11y('confirmPassword', confirmError)}
+        />
+      </FormField>
+      <Button type="submit" className="w-full" pending={setPassword.isPending}>
+        {t('team.setPassword.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** Microsoft or Google: the server cannot complete that acceptance yet, and the screen says so. */
+function ProviderAcceptance({ state }: { state: InvitationState }) {
+  const { t } = useTranslation();
+  const provider = t(methodKeys[state.invitation.connectionMethod]);
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-muted-foreground">
+        {t('team.setPassword.providerIntro', { email: state.invitation.email, provider })}
+      </p>
+      <Button type="button" variant="outline" className="w-full" disabled aria-describedby="provider-unavailable">
+        {t('team.setPassword.providerButton', { provider })}
+      </Button>
+      <Alert id="provider-unavailable">{t('team.setPassword.providerUnavailable', { provider })}</Alert>
+    </div>
+  );
+}
+
+/**
+ * /invitations/set-password (public): accepts the invitation. The invitation and its token come from
+ * the verify screen; after a reload without them, a `token` query parameter is verified again.
+ */
+export function SetPasswordRoute() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const passed = stateOf(location.state);
+  const token = passed ? null : params.get('token')?.trim() || null;
+  const verify = useVerifyInvitation(token);
+  const state = passed ?? (token && verify.data?.success ? invitationStateOf(verify.data, token) : null);
+
+  const body = () => {
+    if (state) {
+      return state.invitation.connectionMethod === 'email/password' ? (
+        <PasswordForm state={state} />
+      ) : (
+        <ProviderAcceptance state={state} />
+      );
+    }
+    if (!token) return <Alert variant="error">{t('team.verify.noToken')}</Alert>;
+    if (verify.isError) return <Alert variant="error">{t('team.verify.failed')}</Alert>;
+    if (verify.data && !verify.data.success) return <Alert variant="error">{refusalText(t, verify.data)}</Alert>;
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner />
+        {t('team.verify.verifying')}
+      </p>
+    );
+  };
+
+  return (
+    <PublicCard title={t('team.setPassword.title')}>
+      {body()}
+      <SignInLink />
+    </PublicCard>
+  );
+}

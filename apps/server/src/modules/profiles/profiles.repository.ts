@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userProfiles } from '../../db/schema/index';
+import { userProfiles, users } from '../../db/schema/index';
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
 type ProfileFields = Pick<ProfileRow, 'businessSector' | 'role' | 'phoneNumber' | 'website'>;
@@ -32,4 +32,9 @@ export async function updateProfile(db: Db, id: string, fields: Partial<ProfileF
 export async function findProfileById(db: Db, id: string) {
   const [row] = await db.select().from(userProfiles).where(eq(userProfiles.id, id));
   return row ?? null;
+}
+
+/** The help guide flag lives on the user row (it is part of the session user). */
+export async function setShowGuide(db: Db, userId: string, showGuide: boolean) {
+  await db.update(users).set({ showGuide, updatedAt: new Date() }).where(eq(users.id, userId));
 }

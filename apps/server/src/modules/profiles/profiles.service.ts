@@ -36,10 +36,12 @@ export async function createProfile(db: Db, caller: Caller, input: Fields, reque
 }
 
 /** Updates the caller's own profile; another user's profile id is answered as not found. */
-export async function updateProfile(db: Db, caller: Caller, id: string, input: Partial<ProfileInput>) {
+export async function updateProfile(db: Db, caller: Caller, id: string, input: Partial<ProfileInput> & { showGuide?: boolean }) {
   const existing = z.uuid().safeParse(id).success ? await repo.findProfileById(db, id) : null;
   if (!existing || existing.userId !== caller.id) throw notFound();
-  const row = await repo.updateProfile(db, id, input as Partial<Fields>);
+  const { showGuide, ...fields } = input;
+  if (showGuide !== undefined) await repo.setShowGuide(db, caller.id, showGuide);
+  const row = await repo.updateProfile(db, id, fields as Partial<Fields>);
   return toProfile(row!, caller.email);
 }
 

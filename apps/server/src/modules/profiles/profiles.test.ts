@@ -36,6 +36,17 @@ describe('user profiles', () => {
     expect(res.json()).toMatchObject({ role: 'Founder', website: 'https://shop.example.com' });
   });
 
+  it('sets the help guide flag of the session user', async () => {
+    const { _id } = (await t.call(alice, 'GET', '/api/user-profiles')).json();
+    await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { showGuide: false });
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ showGuide: false });
+    const res = await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { showGuide: true });
+    expect(res.json()).toMatchObject({ role: 'Founder' });
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ showGuide: true });
+    expect((await t.call(bob, 'PUT', `/api/user-profiles/${_id}`, { showGuide: false })).statusCode).toBe(404);
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ showGuide: true });
+  });
+
   it("never shows or changes another user's profile", async () => {
     const { _id } = (await t.call(alice, 'GET', '/api/user-profiles')).json();
     expect((await t.call(bob, 'GET', `/api/user-profiles?userId=${alice.id}`)).statusCode).toBe(403);

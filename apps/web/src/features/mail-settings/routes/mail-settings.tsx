@@ -16,6 +16,7 @@ import { useDefaultConfigs } from '../api/get-default-configs';
 import { useMailboxes } from '../api/get-mailboxes';
 import { useMailSetting } from '../api/get-mail-setting';
 import { useRequestAiCategorization } from '../api/request-ai-categorization';
+import { useShowGuideOnEntry } from '../api/set-show-guide';
 import { useUpdateMailSetting } from '../api/update-mail-setting';
 import { useVerifyMailSetting } from '../api/verify-mail-setting';
 import { AccountBlock } from '../components/account-block';
@@ -97,6 +98,7 @@ function useOfferDismissed(settingId: string | undefined) {
 /** /email-settings: the connected mailbox, its options and the classification categories. */
 export function MailSettingsRoute() {
   const { t } = useTranslation();
+  useShowGuideOnEntry();
   const navigate = useNavigate();
   const location = useLocation();
   const setting = useMailSetting();

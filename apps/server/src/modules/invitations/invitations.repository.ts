@@ -77,6 +77,12 @@ export async function registeredEmails(db: Db, emails: string[]) {
   return new Set(rows.map((r) => r.email.toLowerCase()));
 }
 
+/** The owner's members (accepted invitations). */
+export async function memberCount(db: Db, ownerId: string) {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.referrerId, ownerId));
+  return row?.n ?? 0;
+}
+
 /** Team size as the plan limit counts it: the owner, the members, and invitations still open. */
 export async function teamSize(db: Db, ownerId: string) {
   const [[members], [open]] = await Promise.all([

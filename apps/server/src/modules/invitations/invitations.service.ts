@@ -79,6 +79,13 @@ async function assertTeamRoom(deps: InvitationsDeps, owner: Owner, adding: numbe
   }
 }
 
+/** For the members quota banner: more people on the account than the plan allows (after a downgrade). */
+export async function membersQuotaExceeded(db: Db, owner: { id: string; referrerId: string | null }, plan: string) {
+  if (owner.referrerId !== null) return false;
+  const limit = teamSizeLimit(plan);
+  return limit !== null && 1 + (await repo.memberCount(db, owner.id)) > limit;
+}
+
 async function assertDailyCap(deps: InvitationsDeps, owner: Owner, adding: number) {
   const sent = await repo.sentSince(deps.db, owner.id, new Date(Date.now() - DAY_MS));
   if (sent + adding > deps.dailyCap) {

@@ -171,6 +171,22 @@ describe('team invitations', () => {
     expect(resend.statusCode).toBe(404);
   });
 
+  it('flags the members quota when a downgrade leaves more people than the plan allows', async () => {
+    const shrinking = await t.signUp();
+    await setPlan(shrinking, 'pro');
+    const email = invitee('kept');
+    await invite(shrinking, email);
+    await accept(email);
+    const quota = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json<{
+        quota: { exceeded: { emailAddresses: boolean } };
+      }>().quota.exceeded.emailAddresses;
+    expect(await quota(shrinking.cookie)).toBe(false);
+    await setPlan(shrinking, 'basic');
+    expect(await quota(shrinking.cookie)).toBe(true);
+    expect(await quota((await signIn(email)).cookie)).toBe(false);
+  });
+
   it('refuses duplicates, registered addresses and bad rows, saving nothing', async () => {
     const email = invitee('dup');
     await invite(owner, email);

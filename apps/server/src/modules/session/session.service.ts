@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema/index';
 import { notFound } from '../../errors';
+import { membersQuotaExceeded } from '../invitations/invitations.service';
 import { connectedProvider } from '../mail-settings/mail-settings.service';
 import { findProfile } from '../profiles/profiles.service';
 import { accountPlan } from '../subscriptions/subscriptions.service';
@@ -27,7 +28,7 @@ export async function sessionUser(db: Db, userId: string, billingEnabled: boolea
     role: profile?.role ?? null,
     website: profile?.website ?? null,
     ...plan,
-    quota: { exceeded: { credits: false, emailAddresses: false } },
+    quota: { exceeded: { credits: false, emailAddresses: await membersQuotaExceeded(db, user, plan.plan) } },
     referrerId: user.referrerId,
     // DESIGN §10: owners always have it; only invited members can have it false.
     metadata: { hasAiConfig: user.referrerId === null || user.hasAiConfig },

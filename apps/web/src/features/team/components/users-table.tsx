@@ -59,10 +59,11 @@ export function UsersTable(props: UsersTableProps) {
   const { t } = useTranslation();
   const formatDate = useDate();
 
+  // `relative`: the screen-reader-only texts of scrolled-out columns stay inside the scroll box.
   return (
-    <Table aria-busy={invitations === null || undefined} aria-label={t('team.title')}>
+    <Table className="relative" aria-busy={invitations === null || undefined} aria-label={t('team.title')}>
       <TableHeader>
-        <TableRow>
+        <TableRow className="[&>th]:whitespace-nowrap">
           <TableHead>{t('team.columns.email')}</TableHead>
           <TableHead>{t('team.columns.firstName')}</TableHead>
           <TableHead>{t('team.columns.lastName')}</TableHead>
@@ -80,7 +81,7 @@ export function UsersTable(props: UsersTableProps) {
       <TableBody>
         {owner && (
           <TableRow data-role="owner">
-            <TableCell className="font-medium break-all">
+            <TableCell className="font-medium whitespace-nowrap">
               {owner.email} <span className="font-normal text-muted-foreground">{t('team.you')}</span>
             </TableCell>
             <TableCell />
@@ -119,7 +120,7 @@ export function UsersTable(props: UsersTableProps) {
         )}
         {invitations?.map((invitation) => (
           <TableRow key={invitation._id} data-status={invitation.status}>
-            <TableCell className="font-medium break-all">{invitation.email}</TableCell>
+            <TableCell className="font-medium whitespace-nowrap">{invitation.email}</TableCell>
             <TableCell>{invitation.firstName}</TableCell>
             <TableCell>{invitation.lastName}</TableCell>
             <TableCell className="whitespace-nowrap">{formatDate(invitation.createdAt)}</TableCell>

@@ -122,8 +122,9 @@ function UsersList({ owner }: { owner: SessionUser }) {
     </div>
   );
 
+  // min-w-0 and a minmax track: the wide table scrolls inside the screen instead of widening it.
   return (
-    <section className="grid gap-4">
+    <section className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-xl font-semibold">{t('team.title')}</h1>

@@ -20,11 +20,15 @@ export type BulkUpload = {
  */
 export async function uploadInBatches({ rows, onBatch }: BulkUpload) {
   let remaining = rows;
+  /** Saved, but their mail was refused (status FAILED): Resend in the list sends them again. */
+  let mailFailed = 0;
   while (remaining.length) {
-    await bulkInvite(remaining.slice(0, BULK_BATCH_SIZE));
+    const { invitations } = await bulkInvite(remaining.slice(0, BULK_BATCH_SIZE));
+    mailFailed += invitations.filter((invitation) => invitation.status === 'FAILED').length;
     remaining = remaining.slice(BULK_BATCH_SIZE);
     onBatch(remaining);
   }
+  return { mailFailed };
 }
 
 export function useBulkInvite() {

@@ -158,6 +158,23 @@ describe('BulkInviteRoute', () => {
     expect(sessionStorage.getItem(BULK_STORAGE_KEY)).toBeNull();
   });
 
+  it('says when invitations were saved but their mail was refused', async () => {
+    mockApi({
+      'GET /api/session': session,
+      'POST /api/invitations/bulk': {
+        status: 201,
+        body: { invitations: [invitation(), invitation({ _id: 'x', id: 'x', status: 'FAILED' })], total: 2 },
+      },
+    });
+    const { router } = renderBulk();
+    const user = await choose(csv(validLines(2)));
+    await user.click(await screen.findByRole('button', { name: 'Upload Validated Data' }));
+    expect(
+      await screen.findByText('1 invitation was saved but its email could not be sent: use Resend in the list.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users');
+  });
+
   it('stops at a refused batch, says how far it got, and keeps the rest for the next try', async () => {
     let accepted = 0;
     mockApi({

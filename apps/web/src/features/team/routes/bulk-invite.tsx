@@ -76,9 +76,10 @@ function BulkInvite() {
         },
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ mailFailed }) => {
           clearBulk();
-          toast.success(t('team.bulk.done', { count: total, value: format(total) }));
+          if (mailFailed) toast.warning(t('team.bulk.mailFailed', { count: mailFailed, value: format(mailFailed) }));
+          else toast.success(t('team.bulk.done', { count: total, value: format(total) }));
           void navigate('/users');
         },
       },

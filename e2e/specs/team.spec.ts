@@ -39,7 +39,7 @@ const texts = {
     nav: 'Main navigation',
     settings: 'Settings',
     noToken: 'No verification token provided. Please check the link or request a new verification email.',
-    usedLink: 'This invitation link is invalid.',
+    usedLink: 'This invitation has already been used.',
     resend: (email: string) => `Resend the invitation to ${email}`,
     file: 'CSV file',
     uploadData: 'Upload Validated Data',
@@ -86,7 +86,7 @@ const texts = {
     nav: 'Navigation principale',
     settings: 'Paramètres',
     noToken: 'Aucun jeton de vérification fourni. Veuillez vérifier le lien ou demander un nouvel e-mail de vérification.',
-    usedLink: "Ce lien d'invitation n'est pas valide.",
+    usedLink: 'Cette invitation a déjà été utilisée.',
     resend: (email: string) => `Renvoyer l'invitation à ${email}`,
     file: 'Fichier CSV',
     uploadData: 'Importer les données validées',
@@ -167,7 +167,7 @@ async function acceptInvitation(browser: Browser, lang: Lang, member: string) {
 
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByText(t.passwordSet)).toBeVisible();
-  // The link has done its work (the service forgets a consumed token, so it reads as invalid).
+  // The link has done its work: opened again, it says so.
   await page.goto(link);
   await expect(page.getByRole('alert')).toHaveText(t.usedLink);
   await page.goto('/signin');

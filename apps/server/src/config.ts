@@ -34,7 +34,7 @@ const envSchema = z.object({
   MAIL_ALLOW_PRIVATE_HOSTS: flag.optional(),
   SUPPORT_EMAIL: z.string().email().optional(),
   /** Invitation mails an owner may send per 24 hours. */
-  INVITATIONS_PER_DAY: z.coerce.number().int().positive().default(1000),
+  INVITATIONS_PER_DAY: z.coerce.number().int().positive().default(10_000),
   TRUST_PROXY: flag.default(false),
   /** Scales every auth rate limit (the end-to-end suite raises it; production keeps 1). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),

@@ -124,7 +124,8 @@ export async function updateInvitation(db: Db, id: string, changes: Partial<NewI
 export async function consumeToken(db: Db, tokenHash: string, memberId: string) {
   const [row] = await db
     .update(invitations)
-    .set({ status: 'ACCEPTED', tokenHash: null, memberId, acceptedAt: new Date(), updatedAt: new Date() })
+    // The hash stays so that the link, opened again, says "already used" rather than "invalid".
+    .set({ status: 'ACCEPTED', memberId, acceptedAt: new Date(), updatedAt: new Date() })
     .where(
       and(
         eq(invitations.tokenHash, tokenHash),

@@ -72,10 +72,8 @@ async function assertTeamRoom(deps: InvitationsDeps, owner: Owner, adding: numbe
   if (limit === null) return;
   const size = await repo.teamSize(deps.db, owner.id);
   if (size + adding > limit) {
-    throw conflict(
-      'TEAM_LIMIT_REACHED',
-      `Your plan allows ${limit} ${limit === 1 ? 'user' : 'users'}, you included: upgrade to invite more`,
-    );
+    const message = `Your plan allows ${limit} ${limit === 1 ? 'user' : 'users'}, you included: upgrade to invite more`;
+    throw new AppError(409, 'TEAM_LIMIT_REACHED', message, { limit });
   }
 }
 
@@ -89,7 +87,9 @@ export async function membersQuotaExceeded(db: Db, owner: { id: string; referrer
 async function assertDailyCap(deps: InvitationsDeps, owner: Owner, adding: number) {
   const sent = await repo.sentSince(deps.db, owner.id, new Date(Date.now() - DAY_MS));
   if (sent + adding > deps.dailyCap) {
-    throw new AppError(429, 'INVITATION_DAILY_LIMIT', `At most ${deps.dailyCap} invitations can be sent per day`);
+    throw new AppError(429, 'INVITATION_DAILY_LIMIT', `At most ${deps.dailyCap} invitations can be sent per day`, {
+      limit: deps.dailyCap,
+    });
   }
 }
 
@@ -101,9 +101,12 @@ async function assertNewAddresses(deps: InvitationsDeps, owner: Owner, emails: s
   ]);
   const taken = emails.find((e) => invited.has(e) || registered.has(e));
   if (taken) {
-    throw conflict(
-      invited.has(taken) ? 'INVITATION_EXISTS' : 'USER_EXISTS',
-      invited.has(taken) ? `${taken} is already invited` : `${taken} already has an account`,
+    const code = invited.has(taken) ? 'INVITATION_EXISTS' : 'USER_EXISTS';
+    throw new AppError(
+      409,
+      code,
+      code === 'INVITATION_EXISTS' ? `${taken} is already invited` : `${taken} already has an account`,
+      { email: taken },
     );
   }
 }
@@ -282,12 +285,13 @@ export async function verifyToken(deps: InvitationsDeps, token: string): Promise
  */
 export async function acceptWithPassword(deps: InvitationsDeps, input: { token: string; password: string }) {
   const { row, problem } = await inspectToken(deps, input.token);
-  if (!row) throw new AppError(400, 'INVALID_INVITATION', tokenProblems[problem]);
+  if (!row) throw new AppError(400, 'INVALID_INVITATION', tokenProblems[problem], { reason: problem });
   if (row.connectionMethod !== 'email/password') {
     throw new AppError(400, 'WRONG_CONNECTION_METHOD', `This invitation is accepted by signing in with ${row.connectionMethod}`);
   }
-  if ((await repo.registeredEmails(deps.db, [row.email])).size > 0)
-    throw conflict('USER_EXISTS', `${row.email} already has an account`);
+  if ((await repo.registeredEmails(deps.db, [row.email])).size > 0) {
+    throw new AppError(409, 'USER_EXISTS', `${row.email} already has an account`, { email: row.email });
+  }
   const name = `${row.firstName} ${row.lastName}`.trim();
   const memberId = await deps.createMember({
     email: row.email,
@@ -299,7 +303,7 @@ export async function acceptWithPassword(deps: InvitationsDeps, input: { token: 
   if (!(await repo.consumeToken(deps.db, hashToken(input.token), memberId))) {
     // Another acceptance won the race: the account made here must not survive.
     await repo.deleteMember(deps.db, row.ownerId, memberId);
-    throw new AppError(400, 'INVALID_INVITATION', tokenProblems.used);
+    throw new AppError(400, 'INVALID_INVITATION', tokenProblems.used, { reason: 'used' });
   }
   return { success: true as const };
 }

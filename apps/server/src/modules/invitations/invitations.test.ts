@@ -86,10 +86,10 @@ describe('team invitations', () => {
 
     expect((await accept(email)).json()).toEqual({ success: true });
     const again = await t.call(null, 'POST', '/api/invitations/set-password', { token, password: 'Member1!' });
-    expect(again.json()).toMatchObject({ status: 400, code: 'INVALID_INVITATION' });
+    expect(again.json()).toMatchObject({ status: 400, code: 'INVALID_INVITATION', reason: 'used' });
     expect((await t.call(null, 'POST', '/api/invitations/verify', { token })).json()).toMatchObject({
       success: false,
-      error: 'invalid',
+      error: 'used',
     });
 
     const { res, cookie } = await signIn(email);
@@ -148,7 +148,7 @@ describe('team invitations', () => {
   it('enforces the team size of the plan for single, bulk and resend', async () => {
     const small = await t.signUp();
     await setPlan(small, 'free');
-    expect((await invite(small, invitee('free'))).json()).toMatchObject({ status: 409, code: 'TEAM_LIMIT_REACHED' });
+    expect((await invite(small, invitee('free'))).json()).toMatchObject({ status: 409, code: 'TEAM_LIMIT_REACHED', limit: 1 });
 
     await setPlan(small, 'pro');
     const bulk = (n: number) => ({ invitations: Array.from({ length: n }, () => ({ email: invitee('pro'), ...member })) });
@@ -190,7 +190,7 @@ describe('team invitations', () => {
   it('refuses duplicates, registered addresses and bad rows, saving nothing', async () => {
     const email = invitee('dup');
     await invite(owner, email);
-    expect((await invite(owner, email.toUpperCase())).json()).toMatchObject({ status: 409, code: 'INVITATION_EXISTS' });
+    expect((await invite(owner, email.toUpperCase())).json()).toMatchObject({ status: 409, code: 'INVITATION_EXISTS', email });
     expect((await invite(owner, otherOwner.email)).json()).toMatchObject({ status: 409, code: 'USER_EXISTS' });
     const same = invitee('same');
     const dupBulk = await t.call(owner, 'POST', '/api/invitations/bulk', {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firstPasswordProblem } from './password';
+import { planOf } from './plans';
 
 /** Team invitations (spec 02 §3, §5, §6, §7; DESIGN §4, §10). Messages are i18n keys. */
 
@@ -15,10 +16,8 @@ export const INVITATION_TOKEN_TTL_DAYS = 7;
 export const BULK_BATCH_SIZE = 500;
 
 /** Everyone on the account counts, the owner included (DESIGN §10); null means unlimited. */
-export const TEAM_SIZE_LIMITS: Record<string, number | null> = { free: 1, starter: 1, basic: 1, pro: 5, biz: null };
-
 export function teamSizeLimit(plan: string): number | null {
-  return plan in TEAM_SIZE_LIMITS ? TEAM_SIZE_LIMITS[plan]! : 1;
+  return planOf(plan).members;
 }
 
 const email = z

@@ -7,6 +7,7 @@ import {
   type connectMailboxSchema,
   type updateMailSettingSchema,
 } from '@app/shared/mail-settings';
+import { planOf } from '@app/shared/plans';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MailConnection } from '../../db/schema/mail';
@@ -109,7 +110,7 @@ export function oauthStart(deps: MailSettingsDeps, caller: Caller, vendor: OAuth
 async function assertPlanAllows(deps: MailSettingsDeps, caller: Caller, responseType: number, classification: boolean) {
   if (responseType === RESPONSE_TYPES.disable || !classification) return;
   const { plan } = await accountPlan(deps.db, caller, deps.billingEnabled);
-  if (plan === 'starter') {
+  if (planOf(plan).classificationOrResponses) {
     throw conflict('STARTER_PLAN_LIMIT', 'Limits exceeded: the Starter plan offers AI classification or AI responses, not both');
   }
 }

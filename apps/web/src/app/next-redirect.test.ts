@@ -106,3 +106,19 @@ describe('nextRedirect: backTo', () => {
     expect(nextRedirect(ready, at(`/home?backTo=${encodeURIComponent('/.//evil.example')}`))).toBeNull();
   });
 });
+
+describe('nextRedirect: owners-only screens', () => {
+  const member = user({ referrerId: 'owner-1', billable: false });
+  it('sends an invited member away from the Users screens', () => {
+    expect(nextRedirect(member, at('/users'))).toBe('/home');
+    expect(nextRedirect(member, at('/users/add'))).toBe('/home');
+    expect(nextRedirect(ready, at('/users/add'))).toBeNull();
+  });
+  it('ignores a backTo to them for a member', () => {
+    expect(nextRedirect(member, at('/home?backTo=/users'))).toBeNull();
+    expect(nextRedirect(ready, at('/home?backTo=/users'))).toBe('/users');
+  });
+  it('lets the guards speak first', () => {
+    expect(nextRedirect(user({ referrerId: 'owner-1', metadata: { hasAiConfig: false } }), at('/users'))).toBe('/agent');
+  });
+});

@@ -8,8 +8,11 @@ const alwaysReachable = ['/profile', '/feedback', '/tutorials', '/plugins'];
 
 type GuardedUser = Pick<
   SessionUser,
-  'businessSector' | 'role' | 'billable' | 'subscriptionStatus' | 'plan' | 'metadata' | 'settings'
+  'businessSector' | 'role' | 'billable' | 'subscriptionStatus' | 'plan' | 'metadata' | 'settings' | 'referrerId'
 >;
+
+/** Spec 02 §6: the Users screens are the owner's; an invited member is sent home. */
+const isOwnersOnly = (pathname: string) => pathname === '/users' || pathname.startsWith('/users/');
 
 export type GuardOptions = {
   /** The mail-provider guard applies only when the server can connect mailboxes. */
@@ -74,12 +77,14 @@ export function nextRedirect(
 
   const guard = guards.find((g) => g.unmet(user, params, options));
   if (guard) return guard.screens.includes(pathname) ? null : withSearch(guard.screens[0] ?? '/', params);
+  if (user.referrerId && isOwnersOnly(pathname)) return '/home';
 
   const backTo = backToOf(params, location.state);
   if (!isSafePath(backTo)) return null;
   const target = new URL(backTo, 'http://app.invalid');
   const targetPath = normalise(target.pathname);
   if (['/', '/home', pathname].includes(targetPath) || !isSafePath(targetPath)) return null;
+  if (user.referrerId && isOwnersOnly(targetPath)) return null;
   params.delete('backTo');
   params.forEach((value, key) => {
     if (!target.searchParams.has(key)) target.searchParams.set(key, value);

@@ -4,3 +4,4 @@ export * from './subscriptions';
 export * from './knowledge';
 export * from './mail';
 export * from './invitations';
+export * from './credits';

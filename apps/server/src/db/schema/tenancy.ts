@@ -16,4 +16,5 @@ export const tenancy = {
   mail_account: { kind: 'user', column: 'user_id' },
   mail_category: { kind: 'user', column: 'user_id' },
   invitation: { kind: 'owner', column: 'owner_id' },
+  credit_entry: { kind: 'owner', column: 'owner_id' },
 } as const;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema/index';
 import { notFound } from '../../errors';
+import { creditsExhausted } from '../../credits/ledger';
 import { membersQuotaExceeded } from '../invitations/invitations.service';
 import { connectedProvider } from '../mail-settings/mail-settings.service';
 import { findProfile } from '../profiles/profiles.service';
@@ -28,7 +29,13 @@ export async function sessionUser(db: Db, userId: string, billingEnabled: boolea
     role: profile?.role ?? null,
     website: profile?.website ?? null,
     ...plan,
-    quota: { exceeded: { credits: false, emailAddresses: await membersQuotaExceeded(db, user, plan.plan) } },
+    // Quota banners are the owner's (spec 02 §2): members see none.
+    quota: {
+      exceeded: {
+        credits: user.referrerId === null && (await creditsExhausted(db, { ownerId: user.id, plan: plan.plan, billingEnabled })),
+        emailAddresses: await membersQuotaExceeded(db, user, plan.plan),
+      },
+    },
     referrerId: user.referrerId,
     // DESIGN §10: owners always have it; only invited members can have it false.
     metadata: { hasAiConfig: user.referrerId === null || user.hasAiConfig },

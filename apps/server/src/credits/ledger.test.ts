@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness';
+import { balance, type CreditAccount, creditsExhausted, debit, ensureMonthlyGrant } from './ledger';
+
+describe('credits ledger', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database?.dispose());
+
+  async function owner(plan: string, billingEnabled = true): Promise<CreditAccount> {
+    const id = randomUUID();
+    await database.query('INSERT INTO "user" (id, name, email) VALUES ($1, $1, $2)', [id, `${id}@credits.test`]);
+    return { ownerId: id, plan, billingEnabled };
+  }
+  const spend = (account: CreditAccount, key: string, amount = 2, month?: string) =>
+    database.db.transaction((tx) =>
+      debit(tx, account, { userId: account.ownerId, amount, reason: 'ai classification', key }, month),
+    );
+
+  it('grants the plan credits once a month', async () => {
+    const account = await owner('basic');
+    await ensureMonthlyGrant(database.db, account, '2026-11');
+    await ensureMonthlyGrant(database.db, account, '2026-11');
+    expect(await balance(database.db, account.ownerId, '2026-11')).toBe(7000);
+    await ensureMonthlyGrant(database.db, account, '2026-12');
+    expect(await balance(database.db, account.ownerId, '2026-12')).toBe(7000);
+  });
+
+  it('debits once per key', async () => {
+    const account = await owner('pro');
+    expect(await spend(account, `classify:${account.ownerId}:m1`, 2, '2026-11')).toEqual({ ok: true, applied: true });
+    expect(await spend(account, `classify:${account.ownerId}:m1`, 2, '2026-11')).toEqual({ ok: true, applied: false });
+    expect(await balance(database.db, account.ownerId, '2026-11')).toBe(21_000 - 2);
+  });
+
+  it('stops FREE at zero and flags the quota; paid plans with extra credits go on', async () => {
+    const free = await owner('free');
+    await database.query(
+      `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, '2026-11', 'debit', -498, 'earlier use', $2)`,
+      [free.ownerId, `seed:${free.ownerId}`],
+    );
+    expect(await creditsExhausted(database.db, free, '2026-11')).toBe(false);
+    expect(await spend(free, `k1:${free.ownerId}`, 2, '2026-11')).toMatchObject({ ok: true });
+    expect(await spend(free, `k2:${free.ownerId}`, 2, '2026-11')).toEqual({ ok: false, reason: 'NO_CREDITS' });
+    expect(await creditsExhausted(database.db, free, '2026-11')).toBe(true);
+
+    const pro = await owner('pro');
+    await database.query(
+      `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, '2026-11', 'debit', -21000, 'earlier use', $2)`,
+      [pro.ownerId, `seed:${pro.ownerId}`],
+    );
+    expect(await spend(pro, `k1:${pro.ownerId}`, 2, '2026-11')).toMatchObject({ ok: true, applied: true });
+    expect(await balance(database.db, pro.ownerId, '2026-11')).toBe(-2);
+    expect(await creditsExhausted(database.db, pro, '2026-11')).toBe(false);
+  });
+
+  it('never lets two debits spend the last credits twice', async () => {
+    const free = await owner('free');
+    await database.query(
+      `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, '2026-11', 'debit', -498, 'earlier use', $2)`,
+      [free.ownerId, `seed:${free.ownerId}`],
+    );
+    const results = await Promise.all([
+      spend(free, `a:${free.ownerId}`, 2, '2026-11'),
+      spend(free, `b:${free.ownerId}`, 2, '2026-11'),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(await balance(database.db, free.ownerId, '2026-11')).toBe(0);
+  });
+
+  it('is unlimited with billing off, and still records', async () => {
+    const selfHosted = await owner('biz', false);
+    for (let i = 0; i < 3; i++)
+      expect(await spend(selfHosted, `s${i}:${selfHosted.ownerId}`, 50_000, '2026-11')).toMatchObject({ ok: true });
+    expect(await balance(database.db, selfHosted.ownerId, '2026-11')).toBe(100_000 - 150_000);
+    expect(await creditsExhausted(database.db, selfHosted, '2026-11')).toBe(false);
+  });
+});

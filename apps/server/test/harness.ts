@@ -93,7 +93,7 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
   }
 
   /** A request as `user` (signed out when null) from our own origin. */
-  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: { ...ORIGIN, ...(user && { cookie: user.cookie }) }, ...(payload && { payload }) });
 
   return {

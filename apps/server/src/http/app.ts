@@ -18,6 +18,7 @@ import { registerInvitationRoutes } from '../modules/invitations/invitations.rou
 import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
 import { registerMailSettingsRoutes } from '../modules/mail-settings/mail-settings.routes';
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
+import { registerPromptRoutes } from '../modules/prompts/prompts.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
 import { createMailProviderFactory } from '../mail/open-provider';
 import type { Mailer } from '../notifications/mailer';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps) {
   registerEnterpriseCategoryRoutes(app);
   registerKnowledgeRoutes(app, { database, requireUser });
   registerMailSettingsRoutes(app, { ...mail, requireUser });
+  registerPromptRoutes(app, { db: database.db, requireUser });
   registerInvitationRoutes(app, {
     db: database.db,
     mailer,

@@ -5,3 +5,4 @@ export * from './knowledge';
 export * from './mail';
 export * from './invitations';
 export * from './credits';
+export * from './prompts';

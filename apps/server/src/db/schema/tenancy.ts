@@ -17,4 +17,5 @@ export const tenancy = {
   mail_category: { kind: 'user', column: 'user_id' },
   invitation: { kind: 'owner', column: 'owner_id' },
   credit_entry: { kind: 'owner', column: 'owner_id' },
+  user_prompt: { kind: 'user', column: 'user_id' },
 } as const;

@@ -1,0 +1,58 @@
+import type { Prompt, promptInputSchema, promptPatchSchema } from '@app/shared/prompts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../errors';
+import * as repo from './prompts.repository';
+
+type Caller = { id: string };
+
+function assertOwnUser(caller: Caller, requested: string | undefined) {
+  if (requested && requested !== caller.id) throw forbidden();
+}
+
+function toPrompt(row: repo.PromptRow): Prompt {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    enabled: row.enabled,
+    useContext: row.useContext,
+    section1: row.section1,
+    section2: row.section2,
+    section3: row.section3,
+    section4: row.section4,
+    section5: row.section5,
+    section6: row.section6,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Spec 02 §2: while the context option is on, section 2 is not used, so it is cleared. */
+function withContextRule<T extends { useContext?: boolean; section2?: string | null }>(fields: T): T {
+  return fields.useContext ? { ...fields, section2: null } : fields;
+}
+
+/** GET /api/user-prompts: the caller's prompt as a list (none or one). */
+export async function listPrompts(db: Db, caller: Caller, requestedUserId?: string) {
+  assertOwnUser(caller, requestedUserId);
+  const row = await repo.findPrompt(db, caller.id);
+  return row ? [toPrompt(row)] : [];
+}
+
+export async function createPrompt(db: Db, caller: Caller, input: z.output<typeof promptInputSchema>) {
+  const { userId, ...fields } = input;
+  assertOwnUser(caller, userId);
+  const row = await repo.insertPrompt(db, caller.id, withContextRule({ ...fields, section2: fields.section2 ?? null }));
+  if (!row) throw conflict('CONFLICT', 'A prompt already exists for this account: update it instead');
+  return toPrompt(row);
+}
+
+/** PATCH /api/user-prompts/{id}: only the caller's own prompt; another id is not found. */
+export async function patchPrompt(db: Db, caller: Caller, id: string, input: z.output<typeof promptPatchSchema>) {
+  const { userId, ...fields } = input;
+  assertOwnUser(caller, userId);
+  const current = await repo.findPrompt(db, caller.id);
+  if (!current || current.id !== id) throw notFound();
+  const row = await repo.updatePrompt(db, caller.id, withContextRule({ useContext: current.useContext, ...fields }));
+  return toPrompt(row!);
+}

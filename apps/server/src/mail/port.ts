@@ -14,6 +14,22 @@ export interface MailFolder {
   specialUse: string | null;
 }
 
+/** A message seen by ingest: just what is needed to record it; the pipeline fetches the rest. */
+export interface IncomingMessage {
+  /** Unique in the mailbox for good: for IMAP `<uidvalidity>:<uid>`. */
+  providerId: string;
+  messageId: string | null;
+  subject: string;
+  from: { name: string; address: string } | null;
+  date: Date | null;
+}
+
+export interface NewMessages {
+  messages: IncomingMessage[];
+  /** Where the next call goes on from; opaque to the caller, stored with the rows in one transaction. */
+  checkpoint: unknown;
+}
+
 export interface MailProvider {
   /** Proves every login the account needs (IMAP and SMTP, or the OAuth token). */
   verify(): Promise<void>;
@@ -22,5 +38,11 @@ export interface MailProvider {
   listFolders(): Promise<MailFolder[]>;
   /** Creates the folder (or label) at `segments`, nested under `parentId` when given; idempotent. */
   ensureFolder(segments: string[], parentId?: string | null): Promise<MailFolder>;
+  /**
+   * Messages that arrived in a folder after `checkpoint` (at most `limit`). Without a checkpoint, or
+   * when the folder was recreated, it starts from now: the past is the initialisation's job.
+   * Gmail (history) and Graph (delta) ingest come with the pipeline, hence optional for now.
+   */
+  listNewMessages?(folderId: string, checkpoint: unknown, limit: number): Promise<NewMessages>;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { CategoryRules } from '@app/shared/categories';
 import type { MailboxNode } from '@app/shared/mail-settings';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Server, port and login of a connected mailbox: everything but the secret (kept sealed apart). */
@@ -50,6 +50,14 @@ export const mailAccounts = pgTable('mail_account', {
   }>(),
   /** The folder tree as last read from the provider. */
   mailboxes: jsonb('mailboxes').$type<MailboxNode[]>().notNull().default([]),
+  /** Ingest: where the next sync goes on from (opaque to all but the adapter), for the tracked folder. */
+  syncCheckpoint: jsonb('sync_checkpoint').$type<{ folder: string; value: unknown }>(),
+  /** Ingest: the worker holding the mailbox and until when (a dead worker's lease expires). */
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  /** Why the mailbox stopped syncing, for the settings screen; null while it works. */
+  syncError: text('sync_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -83,4 +91,35 @@ export const mailCategories = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_category_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The messages ingest has seen (personal data): one row per message of the tracked folder, unique
+ * per (mailbox, provider id), written in the same transaction as the checkpoint.
+ */
+export const mailMessages = pgTable(
+  'mail_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailAccountId: uuid('mail_account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    folder: text('folder').notNull(),
+    messageId: text('message_id'),
+    subject: text('subject').notNull().default(''),
+    fromName: text('from_name').notNull().default(''),
+    fromAddress: text('from_address'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** new → classified → done (the pipeline's steps fill the rest). */
+    status: text('status').notNull().default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mail_message_account_provider_idx').on(t.mailAccountId, t.providerId),
+    index('mail_message_status_idx').on(t.mailAccountId, t.status, t.createdAt),
+  ],
 );

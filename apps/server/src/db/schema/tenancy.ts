@@ -18,4 +18,5 @@ export const tenancy = {
   invitation: { kind: 'owner', column: 'owner_id' },
   credit_entry: { kind: 'owner', column: 'owner_id' },
   user_prompt: { kind: 'user', column: 'user_id' },
+  mail_message: { kind: 'user', column: 'user_id' },
 } as const;

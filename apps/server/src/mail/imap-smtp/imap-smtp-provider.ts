@@ -3,7 +3,7 @@ import { ImapFlow, type ListResponse } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { classifyConnectError } from '../errors';
 import { resolveMailHost } from '../host-guard';
-import type { MailFolder, MailProvider } from '../port';
+import type { IncomingMessage, MailFolder, MailProvider } from '../port';
 
 export interface ImapSmtpOptions {
   /** DESIGN §5: internal addresses are refused unless this is set. */
@@ -108,6 +108,41 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
       return toFolder(found);
     },
 
+    async listNewMessages(folderId, checkpoint, limit) {
+      const connection = await imap();
+      const lock = await connection.getMailboxLock(folderId).catch((error: unknown) => {
+        throw classifyConnectError('imap', error);
+      });
+      try {
+        const box = connection.mailbox;
+        if (!box) throw classifyConnectError('imap', new Error(`Folder ${folderId} could not be opened`));
+        const uidValidity = String(box.uidValidity);
+        const newest = box.uidNext - 1;
+        const previous = imapCheckpoint(checkpoint);
+        if (!previous || previous.uidValidity !== uidValidity)
+          return { messages: [], checkpoint: { uidValidity, lastUid: newest } };
+        if (newest <= previous.lastUid) return { messages: [], checkpoint: previous };
+        const upTo = Math.min(newest, previous.lastUid + limit);
+        const messages: IncomingMessage[] = [];
+        const range = `${previous.lastUid + 1}:${upTo}`;
+        for await (const msg of connection.fetch(range, { uid: true, envelope: true, internalDate: true }, { uid: true })) {
+          if (msg.uid <= previous.lastUid || msg.uid > upTo) continue;
+          const from = msg.envelope?.from?.[0];
+          messages.push({
+            providerId: `${uidValidity}:${msg.uid}`,
+            messageId: msg.envelope?.messageId ?? null,
+            subject: msg.envelope?.subject ?? '',
+            from: from?.address ? { name: from.name ?? '', address: from.address.toLowerCase() } : null,
+            date: toDate(msg.envelope?.date ?? msg.internalDate),
+          });
+        }
+        messages.sort((a, b) => uidOf(a) - uidOf(b));
+        return { messages, checkpoint: { uidValidity, lastUid: upTo } };
+      } finally {
+        lock.release();
+      }
+    },
+
     async close() {
       const current = client;
       client = null;
@@ -115,6 +150,23 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
       else current?.close();
     },
   };
+}
+
+type ImapCheckpoint = { uidValidity: string; lastUid: number };
+
+function imapCheckpoint(value: unknown): ImapCheckpoint | null {
+  const c = value as Partial<ImapCheckpoint> | null;
+  return c && typeof c.uidValidity === 'string' && typeof c.lastUid === 'number'
+    ? { uidValidity: c.uidValidity, lastUid: c.lastUid }
+    : null;
+}
+
+const uidOf = (m: IncomingMessage) => Number(m.providerId.split(':')[1]);
+
+function toDate(value: Date | string | undefined | null): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 function toFolder(f: ListResponse): MailFolder {

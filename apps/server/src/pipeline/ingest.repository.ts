@@ -1,0 +1,79 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailAccounts, mailMessages } from '../db/schema/index';
+import type { IncomingMessage } from '../mail/port';
+
+export type MailAccountRow = typeof mailAccounts.$inferSelect;
+
+/** Thrown inside the recording transaction when another worker took the mailbox meanwhile. */
+export class LeaseLost extends Error {}
+
+/**
+ * Takes the mailbox for `worker` until now + ttl, unless another worker holds an unexpired lease.
+ * The row comes back when taken, null when busy.
+ */
+export async function acquireLease(db: Db, accountId: string, worker: string, ttlMs: number) {
+  const [row] = await db
+    .update(mailAccounts)
+    .set({ leaseOwner: worker, leaseExpiresAt: sql`now() + ${ttlMs} * interval '1 millisecond'` })
+    .where(
+      and(
+        eq(mailAccounts.id, accountId),
+        or(isNull(mailAccounts.leaseOwner), lt(mailAccounts.leaseExpiresAt, sql`now()`), eq(mailAccounts.leaseOwner, worker)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function releaseLease(db: Db, accountId: string, worker: string) {
+  await db
+    .update(mailAccounts)
+    .set({ leaseOwner: null, leaseExpiresAt: null })
+    .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.leaseOwner, worker)));
+}
+
+/**
+ * Records a batch of new messages and the checkpoint after them in one transaction, only while
+ * `worker` still holds the lease; a message already recorded is skipped. Returns how many were new.
+ */
+export async function recordMessages(
+  db: Db,
+  account: Pick<MailAccountRow, 'id' | 'userId'>,
+  worker: string,
+  folder: string,
+  messages: IncomingMessage[],
+  checkpoint: unknown,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const held = await tx
+      .update(mailAccounts)
+      .set({ syncCheckpoint: { folder, value: checkpoint }, lastSyncedAt: new Date(), syncError: null })
+      .where(and(eq(mailAccounts.id, account.id), eq(mailAccounts.leaseOwner, worker)))
+      .returning({ id: mailAccounts.id });
+    if (held.length === 0) throw new LeaseLost(`Mailbox ${account.id} was taken by another worker`);
+    if (messages.length === 0) return 0;
+    const inserted = await tx
+      .insert(mailMessages)
+      .values(
+        messages.map((m) => ({
+          userId: account.userId,
+          mailAccountId: account.id,
+          providerId: m.providerId,
+          folder,
+          messageId: m.messageId,
+          subject: m.subject,
+          fromName: m.from?.name ?? '',
+          fromAddress: m.from?.address ?? null,
+          sentAt: m.date,
+        })),
+      )
+      .onConflictDoNothing({ target: [mailMessages.mailAccountId, mailMessages.providerId] })
+      .returning({ id: mailMessages.id });
+    return inserted.length;
+  });
+}
+
+export async function recordSyncError(db: Db, accountId: string, message: string) {
+  await db.update(mailAccounts).set({ syncError: message }).where(eq(mailAccounts.id, accountId));
+}

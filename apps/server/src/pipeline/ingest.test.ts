@@ -1,0 +1,154 @@
+import type { MailSetting } from '@app/shared/mail-settings';
+import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dovecotMissing, startDovecot, type Dovecot } from '../../test/dovecot';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { createMailProviderFactory } from '../mail/open-provider';
+import { providerFor } from '../modules/mail-settings/mail-settings.service';
+import { createSecretBox } from '../security/secret-box';
+import { type IngestDeps, syncMailbox } from './ingest';
+
+const skip = dovecotMissing();
+if (skip) console.warn(skip);
+
+describe.skipIf(skip)('ingest of the tracked folder against Dovecot', () => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  let smtp: TestSmtpServer;
+  let counter = 0;
+
+  beforeAll(async () => {
+    [t, dovecot, smtp] = await Promise.all([createTestApp(), startDovecot(), startSmtpServer()]);
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), dovecot?.stop(), smtp?.stop()]);
+  });
+
+  /** A user with a connected mailbox, and ingest dependencies for a named worker. */
+  async function connectedMailbox() {
+    const user = await t.signUp();
+    const mailbox = { user: `ingest${++counter}@example.com`, pass: 'Ingest-Pass-1' };
+    await dovecot.addUser(mailbox.user, mailbox.pass);
+    smtp.addUser(mailbox.user, mailbox.pass);
+    const res = await t.call(user, 'POST', '/api/email-settings', {
+      provider: 'smtp',
+      responseType: 2,
+      settings: {
+        host: 'localhost',
+        port: smtp.port,
+        user: mailbox.user,
+        pass: mailbox.pass,
+        imapHost: 'localhost',
+        imapPort: dovecot.port,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const settingsDeps = {
+      db: t.database.db,
+      secretBox: createSecretBox('0'.repeat(64)),
+      billingEnabled: false,
+      stateSecret: 'unused-in-ingest-unused-in-ingest',
+      providers: createMailProviderFactory({
+        appUrl: 'http://localhost:3000',
+        allowPrivateHosts: true,
+        google: null,
+        microsoft: null,
+        endpointBases: {},
+      }),
+    };
+    const deps = (workerId: string, extra: Partial<IngestDeps> = {}): IngestDeps => ({
+      db: t.database.db,
+      openProvider: (account) => providerFor(settingsDeps, account),
+      workerId,
+      ...extra,
+    });
+    return { user, mailbox, setting: res.json<MailSetting>(), deps };
+  }
+
+  async function append(mailbox: { user: string; pass: string }, count: number, folder = 'INBOX') {
+    const client = new ImapFlow({ host: '127.0.0.1', port: dovecot.port, secure: false, auth: mailbox, logger: false });
+    await client.connect();
+    for (let i = 0; i < count; i++) {
+      const raw = `From: Client ${i} <client${i}@client.test>\r\nTo: ${mailbox.user}\r\nSubject: Order ${i}\r\nMessage-ID: <order-${i}-${Date.now()}@client.test>\r\nDate: ${new Date().toUTCString()}\r\n\r\nHello ${i}\r\n`;
+      await client.append(folder, raw);
+    }
+    await client.logout();
+  }
+
+  const messages = (accountId: string) =>
+    t.database.query<{ provider_id: string; subject: string; from_address: string; folder: string }>(
+      'SELECT provider_id, subject, from_address, folder FROM mail_message WHERE mail_account_id = $1 ORDER BY created_at, provider_id',
+      [accountId],
+    );
+
+  it('starts from now, then records each new message once with the checkpoint', async () => {
+    const { mailbox, setting, deps } = await connectedMailbox();
+    await append(mailbox, 2);
+    expect(await syncMailbox(deps('w1'), setting._id)).toEqual({ status: 'synced', inserted: 0 });
+    await append(mailbox, 3);
+    expect(await syncMailbox(deps('w1'), setting._id)).toEqual({ status: 'synced', inserted: 3 });
+    expect(await syncMailbox(deps('w1'), setting._id)).toEqual({ status: 'synced', inserted: 0 });
+    const rows = await messages(setting._id);
+    expect(rows.map((r) => r.subject).sort()).toEqual(['Order 0', 'Order 1', 'Order 2']);
+    expect(rows[0]).toMatchObject({ folder: 'INBOX', from_address: expect.stringMatching(/@client\.test$/) });
+    expect(new Set(rows.map((r) => r.provider_id)).size).toBe(3);
+
+    await append(mailbox, 5);
+    expect(await syncMailbox(deps('w1', { batchSize: 2 }), setting._id)).toEqual({ status: 'synced', inserted: 5 });
+    expect(await messages(setting._id)).toHaveLength(8);
+  });
+
+  it('lets one worker hold a mailbox; an expired lease is taken over; two at once record nothing twice', async () => {
+    const { mailbox, setting, deps } = await connectedMailbox();
+    await syncMailbox(deps('w1'), setting._id);
+    await append(mailbox, 4);
+    await t.database.query(
+      `UPDATE mail_account SET lease_owner = 'dead-worker', lease_expires_at = now() + interval '1 minute' WHERE id = $1`,
+      [setting._id],
+    );
+    expect(await syncMailbox(deps('w2'), setting._id)).toEqual({ status: 'busy' });
+    await t.database.query(`UPDATE mail_account SET lease_expires_at = now() - interval '1 second' WHERE id = $1`, [setting._id]);
+    expect(await syncMailbox(deps('w2'), setting._id)).toEqual({ status: 'synced', inserted: 4 });
+
+    await append(mailbox, 6);
+    const results = await Promise.all([syncMailbox(deps('a'), setting._id), syncMailbox(deps('b'), setting._id)]);
+    const inserted = results.reduce((n, r) => n + (r.status === 'synced' ? r.inserted : 0), 0);
+    expect(inserted).toBe(6);
+    expect(await messages(setting._id)).toHaveLength(10);
+    const [row] = await t.database.query<{ lease_owner: string | null }>('SELECT lease_owner FROM mail_account WHERE id = $1', [
+      setting._id,
+    ]);
+    expect(row!.lease_owner).toBeNull();
+  });
+
+  it('says why a mailbox stopped syncing, and clears it once it works again', async () => {
+    const { mailbox, setting, deps } = await connectedMailbox();
+    await syncMailbox(deps('w1'), setting._id);
+    await dovecot.addUser(mailbox.user, 'changed-elsewhere');
+    const failed = await syncMailbox(deps('w1'), setting._id);
+    expect(failed).toEqual({ status: 'failed', error: 'IMAP login failed: the username or password was refused' });
+    const [broken] = await t.database.query<{ sync_error: string }>('SELECT sync_error FROM mail_account WHERE id = $1', [
+      setting._id,
+    ]);
+    expect(broken!.sync_error).toBe(failed.status === 'failed' ? failed.error : '');
+    await dovecot.addUser(mailbox.user, mailbox.pass);
+    expect(await syncMailbox(deps('w1'), setting._id)).toMatchObject({ status: 'synced' });
+    const [fixed] = await t.database.query<{ sync_error: string | null }>('SELECT sync_error FROM mail_account WHERE id = $1', [
+      setting._id,
+    ]);
+    expect(fixed!.sync_error).toBeNull();
+  });
+
+  it('follows the tracked folder, starting it from now', async () => {
+    const { user, mailbox, setting, deps } = await connectedMailbox();
+    await syncMailbox(deps('w1'), setting._id);
+    await append(mailbox, 1, 'Archive');
+    await t.call(user, 'PUT', '/api/email-settings', { id: setting._id, trackedMailbox: 'Archive' });
+    expect(await syncMailbox(deps('w1'), setting._id)).toEqual({ status: 'synced', inserted: 0 });
+    await append(mailbox, 2, 'Archive');
+    await append(mailbox, 1, 'INBOX');
+    expect(await syncMailbox(deps('w1'), setting._id)).toEqual({ status: 'synced', inserted: 2 });
+    expect((await messages(setting._id)).every((r) => r.folder === 'Archive')).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+import { MailError } from '../mail/errors';
+import type { MailProvider } from '../mail/port';
+import type { Db } from '../db/client';
+import * as repo from './ingest.repository';
+
+/**
+ * Ingest (DESIGN §5.1): one sync of a mailbox's tracked folder. The worker holds the mailbox through
+ * a lease in PostgreSQL (a dead worker's lease expires), reads what arrived after the checkpoint in
+ * batches, and writes each batch's message rows with the checkpoint after it in one transaction: a
+ * crash between batches loses nothing and records nothing twice.
+ */
+export interface IngestDeps {
+  db: Db;
+  /** The adapter for a stored account (its credentials unsealed by the caller). */
+  openProvider(account: repo.MailAccountRow): MailProvider;
+  workerId: string;
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+export type SyncResult =
+  { status: 'synced'; inserted: number } | { status: 'busy' } | { status: 'unsupported' } | { status: 'failed'; error: string };
+
+const sameCheckpoint = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export async function syncMailbox(deps: IngestDeps, accountId: string): Promise<SyncResult> {
+  const account = await repo.acquireLease(deps.db, accountId, deps.workerId, deps.leaseMs ?? 60_000);
+  if (!account) return { status: 'busy' };
+  const provider = deps.openProvider(account);
+  try {
+    if (!provider.listNewMessages) return { status: 'unsupported' };
+    const folder = account.trackedMailbox;
+    let checkpoint = account.syncCheckpoint?.folder === folder ? account.syncCheckpoint.value : null;
+    let inserted = 0;
+    for (;;) {
+      const page = await provider.listNewMessages(folder, checkpoint, deps.batchSize ?? 200);
+      inserted += await repo.recordMessages(deps.db, account, deps.workerId, folder, page.messages, page.checkpoint);
+      if (page.messages.length === 0 && sameCheckpoint(page.checkpoint, checkpoint)) break;
+      checkpoint = page.checkpoint;
+    }
+    return { status: 'synced', inserted };
+  } catch (error) {
+    if (error instanceof repo.LeaseLost) return { status: 'busy' };
+    const message = error instanceof MailError ? error.message : 'The mailbox could not be read';
+    await repo.recordSyncError(deps.db, account.id, message);
+    return { status: 'failed', error: message };
+  } finally {
+    await provider.close().catch(() => undefined);
+    await repo.releaseLease(deps.db, account.id, deps.workerId);
+  }
+}

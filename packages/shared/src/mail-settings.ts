@@ -187,6 +187,9 @@ export const mailSettingSchema = z.object({
   batchStatus: z.string().nullable(),
   batchCategorizeStatus: z.string().nullable(),
   fetchRangeDates: z.object({ startDate: z.string(), endDate: z.string() }).nullable(),
+  /** Why the mailbox stopped syncing (null while it works), and when it last synced. */
+  syncError: z.string().nullable(),
+  lastSyncedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -60,6 +60,8 @@ export function toSetting(row: repo.MailAccountRow): MailSetting {
       row.fetchRangeStart && row.fetchRangeEnd
         ? { startDate: row.fetchRangeStart.toISOString(), endDate: row.fetchRangeEnd.toISOString() }
         : null,
+    syncError: row.syncError,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 import { RESPONSE_TYPES, type MailboxNode, type MailSetting, type UpdateMailSettingInput } from '@app/shared/mail-settings';
 import { PlugZap, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
@@ -60,6 +61,11 @@ export function AccountBlock({
         </>
       }
     >
+      {setting.syncError && (
+        <Alert variant="error" className="mb-3">
+          {t('mailSettings.account.syncStopped', { reason: setting.syncError })}
+        </Alert>
+      )}
       <dl className="grid gap-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-muted-foreground">{t('mailSettings.account.provider')}</dt>

@@ -56,6 +56,20 @@ describe('MailSettingsRoute', () => {
     expect(await screen.findByRole('link', { name: 'Add an e-mail account' })).toHaveAttribute('href', '/email-settings/add');
   });
 
+  it('says when the mailbox has stopped syncing and why', async () => {
+    setup({
+      'GET /api/email-settings': {
+        status: 200,
+        body: mailSetting({ syncError: 'IMAP login failed: the username or password was refused' }),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'This mailbox has stopped syncing: IMAP login failed: the username or password was refused. Check the connection, then verify it.',
+      ),
+    ).toBeVisible();
+  });
+
   it('shows the account, initialisation and classification blocks with the categories', async () => {
     setup();
     const account = await screen.findByRole('region', { name: 'Mail account' });

@@ -93,6 +93,8 @@ export const mailSetting = (patch: Partial<MailSetting> = {}): MailSetting => ({
   batchStatus: 'completed',
   batchCategorizeStatus: null,
   fetchRangeDates: { startDate: '2025-01-01T00:00:00.000Z', endDate: '2025-01-30T00:00:00.000Z' },
+  syncError: null,
+  lastSyncedAt: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   ...patch,

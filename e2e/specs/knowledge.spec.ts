@@ -19,6 +19,9 @@ test('create, search, edit and delete knowledge entries', async ({ page }) => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
+    // The "saved" toast sits bottom-right, where the next form's Save button is; a pointer resting on
+    // a toast keeps it open, as it should for a person reading it, so wait until it has gone.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   }
 
   await page.getByLabel('Search').fill('warehouse');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { fieldA11y, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '@/components/ui/password-checklist';
 
 type Values = { password: string; confirmPassword: string };
 

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSetInvitationPassword } from '../api/set-password';
 import { useVerifyInvitation } from '../api/verify-invitation';
-import { PasswordChecklist } from '../components/password-checklist';
+import { PasswordChecklist } from '@/components/ui/password-checklist';
 import { PublicCard } from '../components/public-card';
 import { SignInLink } from '../components/sign-in-link';
 import { invitationStateOf, refusalText, type InvitationState } from '../utils/invitation-state';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -21,7 +21,7 @@ describe('AddUserRoute', () => {
     const { calls } = mockApi({ 'GET /api/session': { status: 200, body: sessionUser() } });
     renderAdd();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(2));
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.path === '/api/invitations')).toEqual([]);
   });
@@ -136,7 +136,8 @@ describe('AddUserRoute', () => {
     await user.type(await screen.findByLabelText('Email'), 'member@example.com');
     await user.click(screen.getByRole('radio', { name: 'Google' }));
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findAllByText('Names are 100 characters at most.')).toHaveLength(2);
+    // The field error and the form's message appear one after the other: wait for both.
+    await waitFor(() => expect(screen.getAllByText('Names are 100 characters at most.')).toHaveLength(2));
     expect(screen.getByLabelText('Last name')).toHaveAttribute('aria-invalid', 'true');
   });
 

@@ -7,18 +7,14 @@ export type NewInvitation = typeof invitations.$inferInsert;
 
 const LIVE = ['PENDING', 'SENT'] as const;
 
-/** Live invitations whose token ran out become EXPIRED (lazily, before they are read). */
-export async function expireStale(db: Db, ownerId?: string) {
+/** The owner's live invitations whose token ran out become EXPIRED (lazily, before they are listed). */
+export async function expireStale(db: Db, ownerId: string) {
   await db
     .update(invitations)
     // The token hash stays, so that the link can still say "expired" rather than "invalid".
     .set({ status: 'EXPIRED', updatedAt: new Date() })
     .where(
-      and(
-        ownerId ? eq(invitations.ownerId, ownerId) : undefined,
-        inArray(invitations.status, [...LIVE]),
-        lt(invitations.tokenExpiresAt, new Date()),
-      ),
+      and(eq(invitations.ownerId, ownerId), inArray(invitations.status, [...LIVE]), lt(invitations.tokenExpiresAt, new Date())),
     );
 }
 

@@ -256,9 +256,14 @@ const tokenProblems = {
 
 /** What a token is worth, without consuming it (mail scanners open links too). */
 async function inspectToken(deps: InvitationsDeps, token: string) {
-  await repo.expireStale(deps.db);
   const row = await repo.findByTokenHash(deps.db, hashToken(token));
   if (!row) return { problem: 'invalid' as const };
+  const live = row.status === 'PENDING' || row.status === 'SENT';
+  if (live && row.tokenExpiresAt && row.tokenExpiresAt <= new Date()) {
+    // This public call marks only its own invitation, never sweeps the table.
+    await repo.updateInvitation(deps.db, row.id, { status: 'EXPIRED' });
+    return { problem: 'expired' as const };
+  }
   if (row.status === 'EXPIRED') return { problem: 'expired' as const };
   if (row.status === 'ACCEPTED') return { problem: 'used' as const };
   if (row.status !== 'PENDING' && row.status !== 'SENT') return { problem: 'invalid' as const };

@@ -1,28 +1,9 @@
 import type { SessionUser } from '@app/shared/auth';
 import { describe, expect, it } from 'vitest';
+import { sessionUser } from '@/test/mock-api';
 import { nextRedirect } from './next-redirect';
 
-const ready: SessionUser = {
-  uid: 'u1',
-  profileId: 'p1',
-  email: 'owner@example.com',
-  emailVerified: true,
-  phoneNumber: null,
-  businessSector: 'retail',
-  role: 'Owner',
-  website: null,
-  billable: true,
-  subscriptionStatus: 'active',
-  subscriptionBillingCycle: 'monthly',
-  plan: 'pro',
-  quota: { exceeded: { credits: false, emailAddresses: false } },
-  referrerId: null,
-  metadata: { hasAiConfig: true },
-  createdAt: '2025-01-01T00:00:00.000Z',
-  settings: { provider: 'smtp' },
-  showGuide: false,
-  providers: ['credential'],
-};
+const ready: SessionUser = sessionUser({ billable: true, plan: 'pro', settings: { provider: 'smtp' } });
 
 const at = (path: string, state?: unknown) => {
   const [pathname = '/', search = ''] = path.split('?');

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { category, mailSetting, stubBrowserApis } from '../testing/mock-api';
+import { stubBrowserApis } from '@/test/mock-api';
+import { category, mailSetting } from '../testing/mock-api';
 import { CategoryForm } from './category-form';
 
 const BLANK = 'AI-Powered Classification or Conditional Mail Filtering must not be blank';

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { apiError, defaultConfigs, mailSetting, mockApi, sessionUser, stubBrowserApis, type Answer } from '../testing/mock-api';
+import { apiError, mockApi, stubBrowserApis, type Answer, sessionUser } from '@/test/mock-api';
+import { defaultConfigs, mailSetting } from '../testing/mock-api';
 import { ConnectMailboxRoute } from './connect-mailbox';
 
 const NOTICE = 'Please select how to process your incoming emails and your mailbox type.';

@@ -4,16 +4,8 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { renderWithProviders } from '@/test/render';
-import {
-  apiError,
-  category,
-  defaultConfigs,
-  mailSetting,
-  mockApi,
-  stubBrowserApis,
-  type Answer,
-  type Handler,
-} from '../testing/mock-api';
+import { apiError, mockApi, stubBrowserApis, type Answer, type Handler } from '@/test/mock-api';
+import { category, defaultConfigs, mailSetting } from '../testing/mock-api';
 import { MailSettingsRoute } from './mail-settings';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { apiError, mailSetting, mockApi, type Answer } from '../testing/mock-api';
+import { apiError, mockApi, type Answer } from '@/test/mock-api';
+import { mailSetting } from '../testing/mock-api';
 import { OAUTH_CONFIG_KEY, storeConnectConfig } from '../utils/oauth-config';
 import { GoogleCallbackRoute, OutlookCallbackRoute } from './oauth-callback';
 

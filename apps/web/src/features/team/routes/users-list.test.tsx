@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { apiError, invitation, mockApi, sessionUser } from '../testing/mock-api';
+import { apiError, mockApi } from '@/test/mock-api';
+import { invitation, sessionUser } from '../testing/mock-api';
 import { UsersListRoute } from './users-list';
 
 const list = (invitations = [invitation()], total = invitations.length) => ({ status: 200, body: { invitations, total } });

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { apiError, mockApi } from '../testing/mock-api';
+import { apiError, mockApi } from '@/test/mock-api';
 import { renderAt } from '../testing/render';
 import { SetPasswordRoute } from './set-password';
 import { VerifyInvitationRoute } from './verify-invitation';

@@ -1,57 +1,16 @@
 import type { SessionUser } from '@app/shared/auth';
 import type { Invitation } from '@app/shared/invitations';
-import { vi } from 'vitest';
+import { sessionUser as baseSessionUser } from '@/test/mock-api';
 
-/** Test helpers: a fetch answering `METHOD /path` from a table, and sample data. */
-export type Answer = { status: number; body: unknown };
-export type Handler = (request: { method: string; url: URL; body: unknown }) => Answer | undefined;
-
-export function mockApi(routes: Record<string, Answer | Handler>) {
-  const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, query: url.searchParams, body });
-    const route = routes[`${method} ${url.pathname}`];
-    const answer = typeof route === 'function' ? route({ method, url, body }) : route;
-    const { status, body: payload } = answer ?? {
-      status: 404,
-      body: { success: false, code: 'NOT_FOUND', message: '', status: 404 },
-    };
-    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
+/** The team screens' owner: on BIZ with a mailbox. */
+export const sessionUser = (patch: Partial<SessionUser> = {}): SessionUser =>
+  baseSessionUser({
+    uid: 'owner-1',
+    plan: 'biz',
+    createdAt: '2025-01-02T10:00:00.000Z',
+    settings: { provider: 'smtp' },
+    ...patch,
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls };
-}
-
-export const apiError = (status: number, code: string, message = ''): Answer => ({
-  status,
-  body: { success: false, code, message, status },
-});
-
-export const sessionUser = (patch: Partial<SessionUser> = {}): SessionUser => ({
-  uid: 'owner-1',
-  profileId: 'p1',
-  email: 'owner@example.com',
-  emailVerified: true,
-  phoneNumber: null,
-  businessSector: 'retail',
-  role: 'Owner',
-  website: null,
-  billable: false,
-  subscriptionStatus: 'active',
-  subscriptionBillingCycle: 'monthly',
-  plan: 'biz',
-  quota: { exceeded: { credits: false, emailAddresses: false } },
-  referrerId: null,
-  metadata: { hasAiConfig: true },
-  createdAt: '2025-01-02T10:00:00.000Z',
-  settings: { provider: 'smtp' },
-  showGuide: false,
-  providers: ['credential'],
-  ...patch,
-});
 
 export const invitation = (patch: Partial<Invitation> = {}): Invitation => ({
   _id: 'inv-1',
@@ -69,20 +28,3 @@ export const invitation = (patch: Partial<Invitation> = {}): Invitation => ({
   role: 'User',
   ...patch,
 });
-
-/** Radix measures its controls; jsdom has no ResizeObserver nor pointer capture. */
-export function stubBrowserApis() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => {};
-  proto.releasePointerCapture ??= () => {};
-  proto.scrollIntoView ??= () => {};
-}

@@ -3,7 +3,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_SPECIAL_CHARS = '!@#$%^&*(),.?":{}|<>';
 export const KNOWLEDGE_PAGE_SIZE = 10;
 export const KNOWLEDGE_MAX_PAGE_SIZE = 100;
-export const KNOWLEDGE_SEARCH_DEBOUNCE_MS = 500;
+/** Search boxes (knowledge, users) wait this long after the last key (spec 01 §9, 02 §9). */
+export const SEARCH_DEBOUNCE_MS = 500;
 export const KNOWLEDGE_ROW_TEXT_LENGTH = 128;
 export const KNOWLEDGE_TITLE_MAX = 500;
 export const KNOWLEDGE_TEXT_MAX = 100_000;

@@ -1,37 +1,18 @@
-import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP, KNOWLEDGE_SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
+import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP, SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import type { KnowledgeItem, KnowledgeList } from '@app/shared/knowledge';
 import { Database, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListQuery } from '@/lib/use-list-query';
 import { useKnowledgeList } from '../api/get-knowledge-list';
 import { DeleteKnowledgeDialog } from '../components/delete-knowledge-dialog';
 import { KnowledgeTable } from '../components/knowledge-table';
-
-/** Search and page live in the URL query, so reload and back keep them. */
-function useListQuery() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const search = params.get('search') ?? '';
-  const update = (patch: { page?: number; search?: string }, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (patch.search !== undefined) next.set('search', patch.search);
-        if (patch.page !== undefined) next.set('page', String(patch.page));
-        if (!next.get('search')) next.delete('search');
-        if (next.get('page') === '1') next.delete('page');
-        return next;
-      },
-      { replace },
-    );
-  return { page, search, update };
-}
 
 function ListFooter({ list, onPageChange }: { list: KnowledgeList; onPageChange: (page: number) => void }) {
   const { t, i18n } = useTranslation();
@@ -66,7 +47,7 @@ export function KnowledgeListRoute() {
   const navigate = useNavigate();
   const { page, search, update } = useListQuery();
   const [term, setTerm] = useState(search);
-  const debouncedTerm = useDebouncedValue(term, KNOWLEDGE_SEARCH_DEBOUNCE_MS);
+  const debouncedTerm = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   const [toDelete, setToDelete] = useState<KnowledgeItem | null>(null);
   const list = useKnowledgeList({ page, limit: KNOWLEDGE_PAGE_SIZE, search });
 

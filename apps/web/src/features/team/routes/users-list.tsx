@@ -1,9 +1,10 @@
 import type { SessionUser } from '@app/shared/auth';
+import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import { INVITATIONS_PAGE_SIZE, type Invitation, type invitationListSchema } from '@app/shared/invitations';
 import { Search, Upload, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListQuery } from '@/lib/use-list-query';
 import { useInvitations } from '../api/get-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
 import { DeleteInvitationDialog } from '../components/delete-invitation-dialog';
@@ -20,29 +22,6 @@ import { ownerMethod } from '../utils/labels';
 import { teamErrorMessage } from '../utils/messages';
 
 type InvitationList = z.infer<typeof invitationListSchema>;
-
-/** Spec 02 §9. */
-export const SEARCH_DEBOUNCE_MS = 500;
-
-/** Search and page live in the URL query, so reload and back keep them. */
-function useListQuery() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const search = params.get('search') ?? '';
-  const update = (patch: { page?: number; search?: string }, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (patch.search !== undefined) next.set('search', patch.search);
-        if (patch.page !== undefined) next.set('page', String(patch.page));
-        if (!next.get('search')) next.delete('search');
-        if (next.get('page') === '1') next.delete('page');
-        return next;
-      },
-      { replace },
-    );
-  return { page, search, update };
-}
 
 function ListFooter({ list, page, onPageChange }: { list: InvitationList; page: number; onPageChange: (page: number) => void }) {
   const { t, i18n } = useTranslation();

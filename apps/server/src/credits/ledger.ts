@@ -86,9 +86,16 @@ export async function debit(
   return { ok: true, applied: inserted.length > 0 };
 }
 
-/** For the credits quota banner: a plan that stops at zero has nothing left this month. */
+/**
+ * For the credits quota banner: a plan that stops at zero has nothing left this month. Read-only
+ * (it runs on every session read): a month whose grant is not written yet counts the plan's credits.
+ */
 export async function creditsExhausted(db: Executor, account: CreditAccount, month = monthOf()) {
   if (!stopsAtZero(account)) return false;
-  await ensureMonthlyGrant(db, account, month);
-  return (await balance(db, account.ownerId, month)) <= 0;
+  const [row] = await db
+    .select({ total: sum(creditEntries.amount), granted: sql<boolean>`bool_or(${creditEntries.kind} = 'grant')` })
+    .from(creditEntries)
+    .where(and(eq(creditEntries.ownerId, account.ownerId), eq(creditEntries.month, month)));
+  const left = Number(row?.total ?? 0) + (row?.granted ? 0 : planOf(account.plan).credits);
+  return left <= 0;
 }

@@ -45,12 +45,19 @@ export async function completeProfile(page: Page) {
 }
 
 /**
+ * Skips the calling test (or describe block) when global-setup found no Dovecot. Never under CI:
+ * there global-setup fails the run instead.
+ */
+export function skipWithoutMailServer() {
+  test.skip(Boolean(process.env.E2E_MAIL_SKIP), process.env.E2E_MAIL_SKIP);
+}
+
+/**
  * Connects the test mailbox (global-setup's Dovecot and SMTP server) for the signed-in user through
- * the API, so that the mail-provider guard lets them reach the other screens. Skips the test when
- * Dovecot is missing (never under CI, where global-setup fails instead).
+ * the API, so that the mail-provider guard lets them reach the other screens.
  */
 export async function connectTestMailbox(page: Page) {
-  test.skip(Boolean(process.env.E2E_MAIL_SKIP), process.env.E2E_MAIL_SKIP);
+  skipWithoutMailServer();
   const res = await page.request.post('/api/email-settings', {
     data: {
       provider: 'smtp',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completeProfile, signUpAndVerify, uniqueEmail } from './helpers';
+import { completeProfile, signUpAndVerify, skipWithoutMailServer, uniqueEmail } from './helpers';
 
 /**
  * The mailbox screens against a real Dovecot (IMAP) and a real SMTP server started by
@@ -276,7 +276,7 @@ async function createCategories(page: Page, t: Texts, suffix: string) {
 }
 
 test.describe('mail settings', () => {
-  test.skip(!!process.env.E2E_MAIL_SKIP, process.env.E2E_MAIL_SKIP);
+  skipWithoutMailServer();
   test.setTimeout(240_000);
 
   for (const lang of ['en', 'fr'] as const) {

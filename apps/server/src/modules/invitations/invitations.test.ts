@@ -166,9 +166,18 @@ describe('team invitations', () => {
     await t.call(small, 'DELETE', '/api/invitations', { memberId: first._id });
     const other = await invite(small, invitee('replacement'));
     expect(other.statusCode).toBe(201);
-    // The deleted one no longer holds a place: resending it would make six.
+    // A deleted invitation is gone for good: it cannot be re-sent.
     const resend = await t.call(small, 'POST', '/api/invitations/resend', { _id: first._id });
     expect(resend.statusCode).toBe(404);
+
+    // An expired one frees its place; re-sending it takes one again, which a full team refuses.
+    const second = four.json<{ invitations: Invitation[] }>().invitations[1]!;
+    await t.database.query(`UPDATE invitation SET status = 'EXPIRED' WHERE id = $1`, [second._id]);
+    expect((await invite(small, invitee('fills-the-place'))).statusCode).toBe(201);
+    expect((await t.call(small, 'POST', '/api/invitations/resend', { _id: second._id })).json()).toMatchObject({
+      status: 409,
+      code: 'TEAM_LIMIT_REACHED',
+    });
   });
 
   it('flags the members quota when a downgrade leaves more people than the plan allows', async () => {

@@ -63,3 +63,25 @@ export function classifyConnectError(stage: MailConnectStage, error: unknown): M
   }
   return connectFailure(stage, 'protocol');
 }
+
+/**
+ * A send that failed. `notSent` is true only when the server certainly never took the message
+ * (no connection, login refused, recipients refused): only then may it be tried again. Otherwise
+ * the message may have left, and the pipeline must not send it twice (DESIGN §5.3).
+ */
+export class SendFailure extends Error {
+  constructor(
+    readonly error: MailError,
+    readonly notSent: boolean,
+  ) {
+    super(error.message);
+  }
+}
+
+/** nodemailer codes raised before the message data was handed over. */
+const BEFORE_DATA_CODES = new Set(['ECONNECTION', 'EAUTH', 'ETLS', 'EDNS', 'EENVELOPE', 'ECONNREFUSED', 'ENOTFOUND']);
+
+export function sendFailure(error: unknown): SendFailure {
+  const code = (error as LowLevelError | null)?.code ?? '';
+  return new SendFailure(classifyConnectError('smtp', error), BEFORE_DATA_CODES.has(code));
+}

@@ -1,7 +1,7 @@
 /**
  * The one interface the product talks to mailboxes through (DESIGN §3). Adapters receive their
  * credentials as arguments, never read env, the database or the request, and throw MailError.
- * Later releases add the message operations (list, fetch, flags, move, send, drafts).
+ * Message operations live in `MessageOperations`; an adapter without them yet leaves `messages` unset.
  */
 export interface MailFolder {
   /** The provider's opaque identifier: the IMAP path, a Gmail label id, a Graph folder id. */
@@ -44,5 +44,54 @@ export interface MailProvider {
    * Gmail (history) and Graph (delta) ingest come with the pipeline, hence optional for now.
    */
   listNewMessages?(folderId: string, checkpoint: unknown, limit: number): Promise<NewMessages>;
+  /**
+   * Waits until the folder changes (new mail; IMAP IDLE) or `timeoutMs` passes. Adapters that cannot
+   * be told leave it unset and are polled.
+   */
+  waitForChange?(folderId: string, timeoutMs: number): Promise<'changed' | 'timeout'>;
+  /** Reading, filing, drafting and sending single messages (the pipeline and the webmail). */
+  messages?: MessageOperations;
   close(): Promise<void>;
+}
+
+/** A message's envelope as a folder listing shows it. */
+export interface MessageSummary {
+  /** The provider's opaque id of the message in its folder (as `IncomingMessage.providerId`). */
+  id: string;
+  messageId: string | null;
+  subject: string;
+  from: { name: string; address: string } | null;
+  to: { name: string; address: string }[];
+  date: Date | null;
+  seen: boolean;
+  flagged: boolean;
+  hasAttachments: boolean;
+  size: number;
+}
+
+/** IMAP system flags and keywords; adapters without flags map them (Gmail labels, Graph isRead/flag). */
+export type MessageFlag = '\\Seen' | '\\Flagged' | '\\Draft' | '\\Answered' | '$Junk' | 'Junk';
+
+export interface OutgoingEnvelope {
+  from: string;
+  to: string[];
+}
+
+export interface MessageOperations {
+  /** The raw RFC 822 source, or null when the message is no longer in the folder. */
+  fetchRaw(folderId: string, id: string): Promise<Buffer | null>;
+  /** A page of a folder, newest first. */
+  list(folderId: string, page: { offset: number; limit: number }): Promise<{ total: number; messages: MessageSummary[] }>;
+  setFlags(folderId: string, ids: string[], change: { add?: MessageFlag[]; remove?: MessageFlag[] }): Promise<void>;
+  /** Files messages into another folder (IMAP MOVE; a label change where folders are labels). */
+  move(folderId: string, ids: string[], targetFolderId: string): Promise<void>;
+  /** Stores a message in a folder (a draft in Drafts, a sent copy in Sent). */
+  append(folderId: string, raw: Buffer, flags: MessageFlag[]): Promise<void>;
+  /** The id of the message carrying this Message-ID in the folder, or null: how drafts and sends are found again. */
+  findByMessageId(folderId: string, messageId: string): Promise<string | null>;
+  /**
+   * Sends a complete message and keeps a copy in the Sent folder (adapters whose provider does not
+   * do it itself append it there), so a send can be found again by its Message-ID after a crash.
+   */
+  send(raw: Buffer, envelope: OutgoingEnvelope): Promise<void>;
 }

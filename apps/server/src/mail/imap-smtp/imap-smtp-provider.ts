@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import { classifyConnectError } from '../errors';
 import { resolveMailHost } from '../host-guard';
 import type { IncomingMessage, MailFolder, MailProvider } from '../port';
+import { imapMessageOperations } from './imap-messages';
 
 export interface ImapSmtpOptions {
   /** DESIGN §5: internal addresses are refused unless this is set. */
@@ -44,9 +45,9 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
     return next;
   }
 
-  async function verifySmtp() {
+  async function smtp() {
     const target = await resolveMailHost(settings.host, 'smtp', options.allowPrivateHosts);
-    const transport = nodemailer.createTransport({
+    return nodemailer.createTransport({
       host: target.address,
       port: settings.port,
       secure: settings.secure,
@@ -56,6 +57,10 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
       greetingTimeout: timeout,
       socketTimeout: timeout * 2,
     });
+  }
+
+  async function verifySmtp() {
+    const transport = await smtp();
     try {
       await transport.verify();
     } catch (error) {
@@ -65,7 +70,7 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
     }
   }
 
-  return {
+  const provider: MailProvider = {
     async verify() {
       await imap();
       await verifySmtp();
@@ -143,6 +148,33 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
       }
     },
 
+    async waitForChange(folderId, timeoutMs) {
+      const connection = await imap();
+      const lock = await connection.getMailboxLock(folderId).catch((error: unknown) => {
+        throw classifyConnectError('imap', error);
+      });
+      try {
+        return await new Promise<'changed' | 'timeout'>((resolve, reject) => {
+          const finish = (outcome: 'changed' | 'timeout' | Error) => {
+            clearTimeout(timer);
+            connection.off('exists', changed);
+            connection.off('close', closed);
+            if (outcome instanceof Error) reject(classifyConnectError('imap', outcome));
+            else resolve(outcome);
+          };
+          const changed = () => finish('changed');
+          const closed = () => finish(new Error('The IMAP connection closed while waiting for mail'));
+          const timer = setTimeout(() => finish('timeout'), timeoutMs);
+          connection.on('exists', changed);
+          connection.on('close', closed);
+          // IDLE stays on until the next command, which imapflow sends after ending it.
+          connection.idle().catch((error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));
+        });
+      } finally {
+        lock.release();
+      }
+    },
+
     async close() {
       const current = client;
       client = null;
@@ -150,6 +182,13 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
       else current?.close();
     },
   };
+  provider.messages = imapMessageOperations({
+    imap,
+    smtp,
+    listFolders: () => provider.listFolders(),
+    ensureFolder: (segments) => provider.ensureFolder(segments),
+  });
+  return provider;
 }
 
 type ImapCheckpoint = { uidValidity: string; lastUid: number };

@@ -1,0 +1,86 @@
+/**
+ * The AI engine (DESIGN §6): one interface, two engines — the local engine (no network, the embedded
+ * default) and the LLM engine (when AI_PROVIDER is set). The pipeline only ever talks to this.
+ * Mail content reaching an engine is data, never instructions.
+ */
+
+/** What an engine sees of a message: already parsed and cleaned (no HTML, no invisible characters). */
+export interface EngineMessage {
+  subject: string;
+  from: { name: string; address: string } | null;
+  to: { name: string; address: string }[];
+  /** Plain text, quoted history and signatures left in; engines cut what they need. */
+  text: string;
+  date: Date | null;
+}
+
+/** An AI category as the engine sees it: its name and the owner's instruction. */
+export interface EngineCategory {
+  id: string;
+  name: string;
+  instruction: string;
+}
+
+/** A message filed in a category: what the local engine trains on. */
+export interface TrainingExample {
+  categoryId: string;
+  message: EngineMessage;
+}
+
+export interface Classification {
+  /** Null when no category fits well enough (the message stays where it is). */
+  categoryId: string | null;
+  /** 0..1 */
+  confidence: number;
+  /** One short sentence for the owner, in plain text. */
+  reason: string;
+}
+
+export interface KnowledgeSnippet {
+  title: string;
+  content: string;
+}
+
+export interface DraftContext {
+  /** The category's response instructions (may be empty). */
+  responseInstructions: string;
+  /** The owner's prompt: the default text or the six advanced sections joined. */
+  ownerPrompt: string;
+  /** Knowledge entries retrieved for this message, best first. */
+  knowledge: KnowledgeSnippet[];
+  /** The owner's past replies to similar mail, best first (may be empty). */
+  pastReplies: string[];
+  /** The owner's name, for the signature. */
+  senderName: string;
+}
+
+export interface Draft {
+  /** Plain text; recipients are never chosen by an engine. */
+  text: string;
+  language: 'en' | 'fr';
+}
+
+export interface ProposedCategory {
+  name: string;
+  instruction: string;
+}
+
+/**
+ * A trained classifier, JSON-serialisable so the pipeline can keep it per mailbox in the database
+ * (engines are stateless and shared by every mailbox of a process). Opaque to everyone but its engine.
+ */
+export type ClassifierModel = { engine: string; version: number; data: unknown };
+
+export interface AiEngine {
+  /** 'local' or the LLM provider's name, shown in the UI. */
+  readonly name: string;
+  /**
+   * Learns from the mail already filed in each category, seeded by each category's name and
+   * instruction. Null when the engine needs no training (the LLM engine).
+   */
+  train(categories: EngineCategory[], examples: TrainingExample[]): Promise<ClassifierModel | null>;
+  /** `model` is the last result of `train` for these categories, or null (cold start: names and instructions only). */
+  classify(message: EngineMessage, categories: EngineCategory[], model: ClassifierModel | null): Promise<Classification>;
+  draftReply(message: EngineMessage, context: DraftContext): Promise<Draft>;
+  proposeCategories(sample: EngineMessage[], count: number, language: 'en' | 'fr'): Promise<ProposedCategory[]>;
+}

@@ -1,0 +1,156 @@
+import type { SmtpSettings } from '@app/shared/mail-settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dovecotMissing, startDovecot, type Dovecot } from '../../../test/dovecot';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
+import { SendFailure } from '../errors';
+import type { MailProvider, MessageOperations } from '../port';
+import { createImapSmtpProvider } from './imap-smtp-provider';
+
+const skip = dovecotMissing();
+if (skip) console.warn(skip);
+
+const account = { user: 'bob@example.com', pass: 'secret one' };
+
+function message(n: number, extra = '') {
+  return Buffer.from(
+    `From: Client ${n} <client${n}@client.example>\r\nTo: bob@example.com\r\nSubject: Question ${n}\r\n` +
+      `Message-ID: <q${n}@client.example>\r\nDate: Mon, 2 Nov 2026 10:0${n % 10}:00 +0000\r\n${extra}\r\nHello number ${n}\r\n`,
+  );
+}
+
+describe.skipIf(skip)('imap/smtp message operations against Dovecot', () => {
+  let dovecot: Dovecot;
+  let smtp: TestSmtpServer;
+  let provider: MailProvider;
+  let ops: MessageOperations;
+
+  beforeAll(async () => {
+    [dovecot, smtp] = await Promise.all([startDovecot([account]), startSmtpServer([account])]);
+    const settings: SmtpSettings = {
+      name: 'Bob',
+      host: 'localhost',
+      port: smtp.port,
+      secure: false,
+      user: account.user,
+      pass: account.pass,
+      imapHost: 'localhost',
+      imapPort: dovecot.port,
+      imapSecure: false,
+      imapUser: account.user,
+    };
+    provider = createImapSmtpProvider(settings, { allowPrivateHosts: true });
+    ops = provider.messages!;
+    for (const n of [1, 2, 3]) await ops.append('INBOX', message(n), []);
+  });
+  afterAll(async () => {
+    await provider?.close();
+    await Promise.all([dovecot?.stop(), smtp?.stop()]);
+  });
+
+  it('lists a folder newest first, page by page, and fetches the raw source', async () => {
+    const first = await ops.list('INBOX', { offset: 0, limit: 2 });
+    expect(first.total).toBe(3);
+    expect(first.messages.map((m) => m.subject)).toEqual(['Question 3', 'Question 2']);
+    expect(first.messages[0]).toMatchObject({ seen: false, flagged: false, from: { address: 'client3@client.example' } });
+    const second = await ops.list('INBOX', { offset: 2, limit: 2 });
+    expect(second.messages.map((m) => m.subject)).toEqual(['Question 1']);
+    expect((await ops.list('INBOX', { offset: 3, limit: 2 })).messages).toEqual([]);
+
+    const raw = await ops.fetchRaw('INBOX', first.messages[0]!.id);
+    expect(raw?.toString()).toContain('Hello number 3');
+    expect(await ops.fetchRaw('INBOX', '1:999999')).toBeNull();
+    expect(await ops.fetchRaw('INBOX', '42:1')).toBeNull(); // another UIDVALIDITY: gone
+  });
+
+  it('sets and clears flags, finds a message by Message-ID and moves it', async () => {
+    const id = await ops.findByMessageId('INBOX', '<q2@client.example>');
+    expect(id).not.toBeNull();
+    await ops.setFlags('INBOX', [id!], { add: ['\\Seen', '\\Flagged'] });
+    let listed = (await ops.list('INBOX', { offset: 0, limit: 10 })).messages.find((m) => m.id === id);
+    expect(listed).toMatchObject({ seen: true, flagged: true });
+    await ops.setFlags('INBOX', [id!], { remove: ['\\Flagged'] });
+    listed = (await ops.list('INBOX', { offset: 0, limit: 10 })).messages.find((m) => m.id === id);
+    expect(listed).toMatchObject({ seen: true, flagged: false });
+
+    const target = await provider.ensureFolder(['Clients', 'Questions']);
+    await ops.move('INBOX', [id!], target.id);
+    expect(await ops.findByMessageId('INBOX', '<q2@client.example>')).toBeNull();
+    expect(await ops.findByMessageId(target.id, '<q2@client.example>')).not.toBeNull();
+    expect(await ops.findByMessageId('INBOX', '<nobody@nowhere>')).toBeNull();
+  });
+
+  it('sends through SMTP and keeps a copy in Sent, created when the server has none', async () => {
+    const raw = Buffer.from(
+      'From: bob@example.com\r\nTo: client1@client.example\r\nSubject: Re: Question 1\r\nMessage-ID: <reply-1@mail-assistant>\r\n\r\nThanks!\r\n',
+    );
+    await ops.send(raw, { from: account.user, to: ['client1@client.example'] });
+    expect(smtp.received.at(-1)).toMatchObject({ from: account.user, to: ['client1@client.example'] });
+    expect(smtp.received.at(-1)?.raw).toContain('<reply-1@mail-assistant>');
+    const sent = (await provider.listFolders()).find((f) => f.name === 'Sent');
+    expect(sent).toBeDefined();
+    expect(await ops.findByMessageId(sent!.id, '<reply-1@mail-assistant>')).not.toBeNull();
+  });
+
+  it('says a refused login was never sent (safe to retry)', async () => {
+    const wrong = createImapSmtpProvider(
+      {
+        name: 'Bob',
+        host: 'localhost',
+        port: smtp.port,
+        secure: false,
+        user: account.user,
+        pass: 'wrong',
+        imapHost: 'localhost',
+        imapPort: dovecot.port,
+        imapSecure: false,
+        imapUser: account.user,
+      },
+      { allowPrivateHosts: true },
+    );
+    const error = await wrong
+      .messages!.send(message(9), { from: account.user, to: ['x@client.example'] })
+      .catch((e: unknown) => e);
+    await wrong.close();
+    expect(error).toBeInstanceOf(SendFailure);
+    expect(error).toMatchObject({ notSent: true, error: { reason: 'auth' } });
+  });
+});
+
+describe.skipIf(skip)('waiting for new mail (IMAP IDLE)', () => {
+  let dovecot: Dovecot;
+  const settings = (port: number): SmtpSettings => ({
+    name: 'Carol',
+    host: 'localhost',
+    port: 25,
+    secure: false,
+    user: 'carol@example.com',
+    pass: 'pw carol',
+    imapHost: 'localhost',
+    imapPort: port,
+    imapSecure: false,
+    imapUser: 'carol@example.com',
+  });
+
+  beforeAll(async () => {
+    dovecot = await startDovecot([{ user: 'carol@example.com', pass: 'pw carol' }]);
+  });
+  afterAll(async () => dovecot?.stop());
+
+  it('wakes up when mail arrives, and times out when none does', async () => {
+    const watcher = createImapSmtpProvider(settings(dovecot.port), { allowPrivateHosts: true });
+    const sender = createImapSmtpProvider(settings(dovecot.port), { allowPrivateHosts: true });
+    try {
+      expect(await watcher.waitForChange!('INBOX', 300)).toBe('timeout');
+      const started = Date.now();
+      const waiting = watcher.waitForChange!('INBOX', 10_000);
+      await new Promise((r) => setTimeout(r, 200));
+      await sender.messages!.append('INBOX', message(7), []);
+      expect(await waiting).toBe('changed');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // The connection is usable again right after (IDLE ended by the next command).
+      expect((await watcher.messages!.list('INBOX', { offset: 0, limit: 5 })).total).toBe(1);
+    } finally {
+      await Promise.all([watcher.close(), sender.close()]);
+    }
+  });
+});

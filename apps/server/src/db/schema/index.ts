@@ -6,3 +6,4 @@ export * from './mail';
 export * from './invitations';
 export * from './credits';
 export * from './prompts';
+export * from './pipeline';

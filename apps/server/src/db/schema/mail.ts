@@ -1,6 +1,6 @@
 import type { CategoryRules } from '@app/shared/categories';
 import type { MailboxNode } from '@app/shared/mail-settings';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Server, port and login of a connected mailbox: everything but the secret (kept sealed apart). */
@@ -114,8 +114,21 @@ export const mailMessages = pgTable(
     fromName: text('from_name').notNull().default(''),
     fromAddress: text('from_address'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** new → classified → done (the pipeline's steps fill the rest). */
-    status: text('status').notNull().default('new'),
+    /**
+     * new → classified (result stored, actions recorded) → done; failed after MAX_ATTEMPTS; gone when
+     * the message left the folder before it was read.
+     */
+    status: text('status', { enum: ['new', 'classified', 'done', 'failed', 'gone'] }).notNull().default('new'),
+    categoryId: uuid('category_id').references(() => mailCategories.id, { onDelete: 'set null' }),
+    /** Which engine decided: 'rules', 'local' or an LLM provider's name; null when not classified. */
+    classifiedBy: text('classified_by'),
+    confidence: real('confidence'),
+    reason: text('reason'),
+    /** Why an AI step was skipped (e.g. no credits left), for the owner. */
+    skipReason: text('skip_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -19,4 +19,6 @@ export const tenancy = {
   credit_entry: { kind: 'owner', column: 'owner_id' },
   user_prompt: { kind: 'user', column: 'user_id' },
   mail_message: { kind: 'user', column: 'user_id' },
+  mail_action: { kind: 'user', column: 'user_id' },
+  mail_classifier: { kind: 'user', column: 'user_id' },
 } as const;

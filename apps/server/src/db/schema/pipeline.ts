@@ -1,0 +1,66 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { mailAccounts, mailMessages } from './mail';
+
+export const MAIL_ACTION_KINDS = ['draft', 'reply', 'forward', 'move'] as const;
+export type MailActionKind = (typeof MAIL_ACTION_KINDS)[number];
+
+/**
+ * pending → started → done. A send found neither done nor in Sent after a crash is `in_doubt` and
+ * shown to the user instead of being sent again; `skipped` records why an action did not run.
+ */
+export const MAIL_ACTION_STATUSES = ['pending', 'started', 'done', 'in_doubt', 'failed', 'skipped'] as const;
+export type MailActionStatus = (typeof MAIL_ACTION_STATUSES)[number];
+
+/**
+ * The pipeline's side effects (personal data), one per (message, kind), recorded before they run
+ * (DESIGN §5.3). Outgoing mail (drafts, replies, forwards) keeps its deterministic Message-ID and
+ * its text here, so that a retry after a crash produces the same message.
+ */
+export const mailActions = pgTable(
+  'mail_action',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailAccountId: uuid('mail_account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    mailMessageId: uuid('mail_message_id')
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MAIL_ACTION_KINDS }).notNull(),
+    status: text('status', { enum: MAIL_ACTION_STATUSES }).notNull().default('pending'),
+    /** move/draft: the folder id; reply/forward: the recipients. */
+    target: jsonb('target').$type<{ folderId?: string; to?: string[] }>().notNull(),
+    /** The Message-ID of the mail this action writes (drafts, replies, forwards). */
+    outgoingMessageId: text('outgoing_message_id'),
+    /** The reply or draft text once written (paid for once, reused by a retry). */
+    body: text('body'),
+    /** Why it was skipped, failed or is in doubt. */
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mail_action_message_kind_idx').on(t.mailMessageId, t.kind),
+    index('mail_action_account_sent_idx').on(t.mailAccountId, t.kind, t.doneAt),
+  ],
+);
+
+/** A mailbox's trained classifier (personal data): the local engine's model, retrained as mail is filed. */
+export const mailClassifiers = pgTable('mail_classifier', {
+  mailAccountId: uuid('mail_account_id')
+    .primaryKey()
+    .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  engine: text('engine').notNull(),
+  /** A fingerprint of the categories it was trained for; another set means training again. */
+  categoriesKey: text('categories_key').notNull(),
+  model: jsonb('model').notNull(),
+  trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
+});

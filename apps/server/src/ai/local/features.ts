@@ -1,0 +1,117 @@
+/**
+ * Features of a message for the local engine, each in a namespace:
+ * `s:` subject stems, `w:` subject and body stems, `f:` sender address, `d:` sender domain (and its
+ * parent domain), `t:` recipient addresses, `u:` hosts of links in the body. A few words describe
+ * the message's shape (forward, reply, attachment, empty) so that instructions can speak of them.
+ */
+import type { EngineCategory, EngineMessage } from '../engine';
+import { cleanForEngine } from '../untrusted-text';
+import { detectLanguage, type Language, stem, words } from './text';
+
+/** Bodies are cut here: the start of a message says what it is about, and training stays fast. */
+export const BODY_MAX = 6_000;
+const RECIPIENTS_MAX = 10;
+
+export interface MessageFeatures {
+  language: Language;
+  /** Feature → count. */
+  counts: Map<string, number>;
+  /** Feature → a word of the message it came from, to explain a decision in words. */
+  surface: Map<string, string>;
+}
+
+const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const URL_HOST = /\bhttps?:\/\/([\w-]+(?:\.[\w-]+)+)/gi;
+const FORWARDED = /-{3,}\s*(?:forwarded|original message|message d'origine|message transféré)|^\s*(?:fwd?|tr)\s*:/im;
+const ATTACHMENT = /\b(?:attach(?:ed|ment)s?|enclosed|pi[eè]ces? jointes?|ci-joint)\b|^\s*-\s+\S+\.(?:doc|xls|pdf|ppt|zip)\b/im;
+
+function add(counts: Map<string, number>, key: string, n = 1) {
+  counts.set(key, (counts.get(key) ?? 0) + n);
+}
+
+export function domainOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '' : address.slice(at + 1).toLowerCase();
+}
+
+function addDomain(counts: Map<string, number>, domain: string) {
+  if (!domain) return;
+  add(counts, `d:${domain}`);
+  const parts = domain.split('.');
+  if (parts.length > 2) add(counts, `d:${parts.slice(-2).join('.')}`);
+}
+
+function addWords(features: MessageFeatures, text: string, prefixes: string[]) {
+  for (const w of words(text)) {
+    const s = stem(w, features.language);
+    for (const p of prefixes) {
+      const key = p + s;
+      add(features.counts, key);
+      if (!features.surface.has(key)) features.surface.set(key, w);
+    }
+  }
+}
+
+/** The shape of a message as words both languages' stemmers agree on (see `shapeWords`). */
+function addShape(features: MessageFeatures, subject: string, body: string) {
+  const { counts } = features;
+  if (FORWARDED.test(body) || /^\s*(?:fwd?|tr)\s*:/i.test(subject)) add(counts, 'w:~forward');
+  if (/^\s*(?:re|aw|réf?)\s*:/i.test(subject)) add(counts, 'w:~reply');
+  if (ATTACHMENT.test(body)) add(counts, 'w:~attachment');
+  const n = words(body).length;
+  if (n < 4) add(counts, 'w:~empty');
+  else if (n < 40) add(counts, 'w:~short');
+  else if (n > 400) add(counts, 'w:~long');
+}
+
+export function messageFeatures(message: EngineMessage): MessageFeatures {
+  const subject = cleanForEngine(message.subject);
+  const body = cleanForEngine(message.text.slice(0, BODY_MAX));
+  const language = detectLanguage(`${subject}\n${body.slice(0, 2_000)}`);
+  const features: MessageFeatures = { language, counts: new Map(), surface: new Map() };
+  addWords(features, subject, ['s:', 'w:']);
+  addWords(features, body, ['w:']);
+  for (const m of body.matchAll(URL_HOST)) add(features.counts, `u:${m[1]!.toLowerCase().replace(/^www\./, '')}`);
+  addShape(features, subject, body);
+  const from = message.from?.address.toLowerCase();
+  if (from) {
+    add(features.counts, `f:${from}`);
+    addDomain(features.counts, domainOf(from));
+  }
+  for (const to of message.to.slice(0, RECIPIENTS_MAX)) if (to.address) add(features.counts, `t:${to.address.toLowerCase()}`);
+  return features;
+}
+
+/**
+ * What an instruction says about mail shapes, as the shape features of `addShape`: an instruction
+ * such as "empty messages whose attachment is missing" then matches those messages cold.
+ */
+const SHAPE_WORDS: [RegExp, string][] = [
+  [/\b(?:forward(?:ed|s)?|transf[ée]r[ée]s?)\b/i, 'w:~forward'],
+  [/\b(?:repl(?:y|ies)|answers?|r[ée]ponses?)\b/i, 'w:~reply'],
+  [/\b(?:attach(?:ed|ments?)?|pi[eè]ces? jointes?)\b/i, 'w:~attachment'],
+  [/\b(?:empty|blank|vides?)\b/i, 'w:~empty'],
+  [/\b(?:short|brief|courts?|brefs?)\b/i, 'w:~short'],
+  [/\b(?:long|lengthy|articles?|reports?|rapports?|newsletters?)\b/i, 'w:~long'],
+];
+
+/**
+ * A category as a pseudo-message: its name (as subject and body) and its instruction, with the
+ * addresses and domains the instruction names as senders. This is what makes the engine work cold.
+ */
+export function categoryFeatures(category: EngineCategory): MessageFeatures {
+  const name = cleanForEngine(category.name);
+  const instruction = cleanForEngine(category.instruction);
+  const language = detectLanguage(`${name}\n${instruction}`);
+  const features: MessageFeatures = { language, counts: new Map(), surface: new Map() };
+  addWords(features, name, ['s:', 'w:']);
+  addWords(features, name, ['w:']);
+  addWords(features, instruction, ['w:']);
+  for (const [re, key] of SHAPE_WORDS) if (re.test(instruction) || re.test(name)) add(features.counts, key);
+  for (const m of instruction.matchAll(ADDRESS)) {
+    add(features.counts, `f:${m[0].toLowerCase()}`);
+    addDomain(features.counts, domainOf(m[0]));
+  }
+  for (const m of instruction.matchAll(/(?:^|\s)@([\w-]+(?:\.[\w-]+)+)/g)) addDomain(features.counts, m[1]!.toLowerCase());
+  return features;
+}

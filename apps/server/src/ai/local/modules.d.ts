@@ -1,0 +1,13 @@
+// The two text libraries of the local engine ship no type declarations.
+declare module 'snowball-stemmers' {
+  export interface Stemmer {
+    stem(word: string): string;
+  }
+  const snowball: { newStemmer(algorithm: string): Stemmer; algorithms(): string[] };
+  export default snowball;
+}
+
+declare module 'stopword' {
+  export const eng: string[];
+  export const fra: string[];
+}

@@ -1,0 +1,97 @@
+/**
+ * Words for the local engine: language detection (English or French), tokens, stop words and
+ * Snowball stems. Everything here is pure and fast: it runs on every message of every training.
+ */
+import snowball from 'snowball-stemmers';
+import { eng, fra } from 'stopword';
+
+export type Language = 'en' | 'fr';
+
+const stemmers = { en: snowball.newStemmer('english'), fr: snowball.newStemmer('french') };
+
+// Function words that only one of the two languages uses often: a count of each decides.
+const EN_MARKERS = new Set(
+  'the and of to is you for with this that are have will your please thanks thank be it we not can would from at our was were been has had which there their they what when should could'.split(
+    ' ',
+  ),
+);
+const FR_MARKERS = new Set(
+  'le la les des est et vous pour avec une dans sur pas nous merci que qui du au aux ce cette sont bonjour votre vos je ne êtes être avons avez mais très été sera elle il ils leur nos notre'.split(
+    ' ',
+  ),
+);
+
+const STOP = new Set<string>([
+  ...eng,
+  ...fra,
+  // Mail furniture in both languages, and elided French forms once the apostrophe is gone.
+  ...'re fw fwd cc bcc subject sent mailto http https www com org net html htm pm am original message objet envoyé'.split(' '),
+  ...'qu aujourd jusqu lorsqu puisqu quoiqu'.split(' '),
+]);
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+const ELISION = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’]/;
+
+/** 'fr' when French function words outnumber English ones (ties and silence: English). */
+export function detectLanguage(text: string): Language {
+  let en = 0;
+  let fr = 0;
+  let seen = 0;
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    let w = m[0];
+    if (ELISION.test(w)) {
+      fr += 1; // l', d', qu' … are French.
+      w = w.replace(ELISION, '');
+    }
+    if (EN_MARKERS.has(w)) en += 1;
+    else if (FR_MARKERS.has(w)) fr += 1;
+    if (++seen >= 400) break;
+  }
+  return fr > en ? 'fr' : 'en';
+}
+
+// Stems are memoised: mail repeats its words, and Snowball is the costly part of tokenising.
+const memo = { en: new Map<string, string>(), fr: new Map<string, string>() };
+const MEMO_MAX = 200_000;
+
+export function stem(word: string, language: Language): string {
+  const cache = memo[language];
+  let s = cache.get(word);
+  if (s === undefined) {
+    s = stemmers[language].stem(word);
+    if (cache.size >= MEMO_MAX) cache.clear();
+    cache.set(word, s);
+  }
+  return s;
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP.has(word);
+}
+
+/** Lower-cased word tokens, elisions and possessives cut, no numbers, no stop words, 2–30 letters. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    let w = m[0].replace(ELISION, '').replace(/['’]s$/, '');
+    w = w.replace(/['’_-]+$/, '');
+    if (w.length < 2 || w.length > 30) continue;
+    if (/^[\d_'’-]+$/.test(w)) continue;
+    if (STOP.has(w)) continue;
+    out.push(w);
+  }
+  return out;
+}
+
+/** Stemmed content words of a text in the given language. */
+export function stems(text: string, language: Language): string[] {
+  return words(text).map((w) => stem(w, language));
+}
+
+/** Sentences of a text (for drafts): split on ., !, ? and line breaks, trimmed, non-empty. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.length > 0);
+}

@@ -25,6 +25,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Test setups: Stripe's API under this base URL instead of https://api.stripe.com. */
+  STRIPE_ENDPOINT_BASE: z.string().url().optional(),
   ENCRYPTION_KEY: z
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
@@ -72,7 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       microsoft: e.MICROSOFT_ENDPOINT_BASE?.replace(/\/$/, ''),
     },
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          endpointBase: e.STRIPE_ENDPOINT_BASE,
+        }
       : null,
     billingEnabled: Boolean(e.STRIPE_SECRET_KEY),
     encryptionKey: secrets.encryptionKey,

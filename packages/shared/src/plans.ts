@@ -118,3 +118,14 @@ export function yearlyTotal(plan: Plan): number {
 export function pricePerMonth(plan: Plan, cycle: BillingCycle): number {
   return cycle === 'yearly' ? yearlyMonthlyPrice(plan) : plan.monthlyPrice;
 }
+
+/** What one billing period costs: the month's price, or the 12-month total billed annually. */
+export function billedPrice(plan: Plan, cycle: BillingCycle): number {
+  return cycle === 'yearly' ? yearlyTotal(plan) : plan.monthlyPrice;
+}
+
+/** Plans are priced in euros. */
+export const PLAN_CURRENCY = 'eur';
+
+/** The plans a customer can pick on the plans screen (FREE is hidden). */
+export const OFFERED_PLANS: readonly Plan[] = PLANS.filter((p) => !p.hidden);

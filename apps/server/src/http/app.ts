@@ -20,6 +20,8 @@ import { registerMailSettingsRoutes } from '../modules/mail-settings/mail-settin
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
 import { registerPromptRoutes } from '../modules/prompts/prompts.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
+import { createStripe } from '../modules/subscriptions/stripe-client';
+import { registerSubscriptionRoutes } from '../modules/subscriptions/subscriptions.routes';
 import { createMailProviderFactory } from '../mail/open-provider';
 import type { Mailer } from '../notifications/mailer';
 import { createSecretBox } from '../security/secret-box';
@@ -49,15 +51,18 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null);
 
+  // Billing on: Stripe.js (loaded from js.stripe.com) confirms card payments in its own frames.
+  const stripeSrc = config.stripe ? ['https://js.stripe.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeSrc],
+        ...(config.stripe && { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] }),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -99,6 +104,15 @@ export async function buildApp(deps: AppDeps) {
   registerKnowledgeRoutes(app, { database, requireUser });
   registerMailSettingsRoutes(app, { ...mail, requireUser });
   registerPromptRoutes(app, { db: database.db, requireUser });
+  await registerSubscriptionRoutes(app, {
+    db: database.db,
+    stripe: config.stripe ? createStripe(config.stripe) : null,
+    appUrl: config.appUrl,
+    publishableKey: config.stripe?.publishableKey ?? null,
+    webhookSecret: config.stripe?.webhookSecret ?? null,
+    log: app.log,
+    requireUser,
+  });
   registerInvitationRoutes(app, {
     db: database.db,
     mailer,

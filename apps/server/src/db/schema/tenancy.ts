@@ -13,6 +13,9 @@ export const tenancy = {
   user_profile: { kind: 'user', column: 'user_id' },
   knowledge_entry: { kind: 'user', column: 'user_id' },
   subscription: { kind: 'owner', column: 'owner_id' },
+  invoice: { kind: 'owner', column: 'owner_id' },
+  // Billing bookkeeping: the ids of Stripe webhook events already applied, no one's data.
+  stripe_event: { kind: 'owner', column: null },
   mail_account: { kind: 'user', column: 'user_id' },
   mail_category: { kind: 'user', column: 'user_id' },
   invitation: { kind: 'owner', column: 'owner_id' },

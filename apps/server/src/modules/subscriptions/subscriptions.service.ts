@@ -24,7 +24,11 @@ export async function ensureOwnerSubscription(db: Db, userId: string, billingEna
 }
 
 /** The plan a user works under: their own as an owner, their owner's as a member. */
-export async function accountPlan(db: Db, user: { id: string; referrerId: string | null }, billingEnabled: boolean): Promise<AccountPlan> {
+export async function accountPlan(
+  db: Db,
+  user: { id: string; referrerId: string | null },
+  billingEnabled: boolean,
+): Promise<AccountPlan> {
   const subscription = await findSubscription(db, user.referrerId ?? user.id);
   return {
     billable: billingEnabled && user.referrerId === null,

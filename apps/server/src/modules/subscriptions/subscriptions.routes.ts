@@ -1,0 +1,82 @@
+import {
+  billingPortalSchema,
+  billingUserParamsSchema,
+  checkoutQuerySchema,
+  checkoutResponseSchema,
+  checkoutSessionParamsSchema,
+  checkoutStatusSchema,
+  invoiceListSchema,
+  subscriptionStateSchema,
+  switchPlanResponseSchema,
+  switchPlanSchema,
+} from '@app/shared/billing';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/auth-guard';
+import * as billing from './billing.service';
+
+/** The billing calls of spec 01 §7 under /api, and Stripe's webhook at /api/stripe/webhook. */
+export async function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  deps: billing.BillingDeps & { requireUser: preHandlerHookHandler },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = deps.requireUser;
+  const params = billingUserParamsSchema;
+
+  r.post(
+    '/api/users/:userId/subscriptions',
+    { preValidation, schema: { params, response: { 200: subscriptionStateSchema } } },
+    async (req) => billing.createSubscription(deps, currentUser(req), req.params.userId),
+  );
+
+  r.get(
+    '/api/users/:userId/subscriptions/checkouts',
+    { preValidation, schema: { params, querystring: checkoutQuerySchema, response: { 200: checkoutResponseSchema } } },
+    async (req) => billing.startCheckout(deps, currentUser(req), req.params.userId, req.query),
+  );
+
+  r.get(
+    '/api/users/:userId/checkouts/:sessionId/status',
+    { preValidation, schema: { params: checkoutSessionParamsSchema, response: { 200: checkoutStatusSchema } } },
+    async (req) => billing.checkoutStatus(deps, currentUser(req), req.params.userId, req.params.sessionId),
+  );
+
+  r.post(
+    '/api/users/:userId/subscriptions/switch',
+    { preValidation, schema: { params, body: switchPlanSchema, response: { 200: switchPlanResponseSchema } } },
+    async (req) => billing.switchPlan(deps, currentUser(req), req.params.userId, req.body),
+  );
+
+  r.get(
+    '/api/users/:userId/payments/process',
+    { preValidation, schema: { params, response: { 200: subscriptionStateSchema } } },
+    async (req) => billing.processPayment(deps, currentUser(req), req.params.userId),
+  );
+
+  r.get('/api/billing/:userId', { preValidation, schema: { params, response: { 200: billingPortalSchema } } }, async (req) =>
+    billing.billingPortal(deps, currentUser(req), req.params.userId),
+  );
+
+  r.get('/api/users/:userId/invoices', { preValidation, schema: { params, response: { 200: invoiceListSchema } } }, async (req) =>
+    billing.invoicesOf(deps, currentUser(req), req.params.userId),
+  );
+
+  // The webhook reads the exact bytes Stripe signed: its own JSON parser, in its own scope.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/stripe/webhook',
+      {
+        schema: {
+          headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
+        },
+      },
+      async (req) => billing.handleWebhook(deps, req.body as Buffer, req.headers['stripe-signature']),
+    );
+  });
+}

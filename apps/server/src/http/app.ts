@@ -17,6 +17,7 @@ import { registerHealthRoutes, VERSION } from '../modules/health/health.routes';
 import { registerInvitationRoutes } from '../modules/invitations/invitations.routes';
 import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
 import { registerMailSettingsRoutes } from '../modules/mail-settings/mail-settings.routes';
+import { registerMailboxRoutes } from '../modules/mailbox/mailbox.routes';
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
 import { registerPromptRoutes } from '../modules/prompts/prompts.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
   registerEnterpriseCategoryRoutes(app);
   registerKnowledgeRoutes(app, { database, requireUser });
   registerMailSettingsRoutes(app, { ...mail, requireUser });
+  await registerMailboxRoutes(app, { ...mail, requireUser });
   registerPromptRoutes(app, { db: database.db, requireUser });
   await registerSubscriptionRoutes(app, {
     db: database.db,

@@ -94,4 +94,30 @@ export interface MessageOperations {
    * do it itself append it there), so a send can be found again by its Message-ID after a crash.
    */
   send(raw: Buffer, envelope: OutgoingEnvelope): Promise<void>;
+  /** Webmail: message and unseen counts per folder; folders that cannot be opened are left out. */
+  folderCounts?(folderIds: string[]): Promise<Record<string, FolderCounts>>;
+  /**
+   * Webmail: a page of a folder, newest first, as `list` with the thread size and Cc, optionally
+   * only the messages whose subject, addresses or text contain `search`.
+   */
+  browse?(
+    folderId: string,
+    page: { offset: number; limit: number; search?: string },
+  ): Promise<{ total: number; messages: BrowsedMessage[] }>;
+  /** Webmail: the raw source with the message's flags in one round trip, or null when it is gone. */
+  fetchWithFlags?(folderId: string, id: string): Promise<{ raw: Buffer; seen: boolean; flagged: boolean } | null>;
+  /** Webmail: deletes messages for good (IMAP `\Deleted` then UID EXPUNGE of just those). */
+  expunge?(folderId: string, ids: string[]): Promise<void>;
+}
+
+export interface FolderCounts {
+  messages: number;
+  unseen: number;
+}
+
+/** A listed message as the webmail shows it. */
+export interface BrowsedMessage extends MessageSummary {
+  cc: { name: string; address: string }[];
+  /** How many messages its References name: those before it in its thread. */
+  threadDepth: number;
 }

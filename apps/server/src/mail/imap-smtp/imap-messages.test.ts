@@ -154,3 +154,74 @@ describe.skipIf(skip)('waiting for new mail (IMAP IDLE)', () => {
     }
   });
 });
+
+describe.skipIf(skip)('webmail operations: folder counts, browse with search, flags on fetch, expunge', () => {
+  let dovecot: Dovecot;
+  let provider: MailProvider;
+  let ops: MessageOperations;
+  const dave = { user: 'dave@example.com', pass: 'pw dave' };
+
+  beforeAll(async () => {
+    dovecot = await startDovecot([dave]);
+    provider = createImapSmtpProvider(
+      {
+        name: 'Dave',
+        host: 'localhost',
+        port: 25,
+        secure: false,
+        user: dave.user,
+        pass: dave.pass,
+        imapHost: 'localhost',
+        imapPort: dovecot.port,
+        imapSecure: false,
+        imapUser: dave.user,
+      },
+      { allowPrivateHosts: true },
+    );
+    ops = provider.messages!;
+    for (const n of [1, 2, 3, 4]) {
+      await ops.append(
+        'INBOX',
+        message(n, n === 4 ? 'Cc: Eve <EVE@example.com>\r\nReferences: <q1@client.example> <q2@client.example>\r\n' : ''),
+        n === 1 ? ['\\Seen'] : [],
+      );
+    }
+  });
+  afterAll(async () => {
+    await provider?.close();
+    await dovecot?.stop();
+  });
+
+  it('counts messages and unseen ones per folder, leaving out folders that cannot be opened', async () => {
+    const counts = await ops.folderCounts!(['INBOX', 'Trash', 'Does/Not/Exist']);
+    expect(counts).toEqual({ INBOX: { messages: 4, unseen: 3 }, Trash: { messages: 0, unseen: 0 } });
+  });
+
+  it('browses newest first with Cc and thread depth, and searches subject, sender and text', async () => {
+    const page = await ops.browse!('INBOX', { offset: 0, limit: 2 });
+    expect(page.total).toBe(4);
+    expect(page.messages.map((m) => m.subject)).toEqual(['Question 4', 'Question 3']);
+    expect(page.messages[0]).toMatchObject({ cc: [{ name: 'Eve', address: 'eve@example.com' }], threadDepth: 2 });
+    expect(page.messages[1]).toMatchObject({ cc: [], threadDepth: 0 });
+
+    const bySender = await ops.browse!('INBOX', { offset: 0, limit: 10, search: 'client2@' });
+    expect(bySender.messages.map((m) => m.subject)).toEqual(['Question 2']);
+    const byText = await ops.browse!('INBOX', { offset: 0, limit: 1, search: 'Hello number' });
+    expect(byText.total).toBe(4);
+    expect(byText.messages.map((m) => m.subject)).toEqual(['Question 4']);
+    expect((await ops.browse!('INBOX', { offset: 0, limit: 10, search: 'nothing like this' })).messages).toEqual([]);
+  });
+
+  it('fetches the source with its flags, and expunges only the messages named', async () => {
+    const [newest, second] = (await ops.browse!('INBOX', { offset: 0, limit: 2 })).messages;
+    await ops.setFlags('INBOX', [newest!.id], { add: ['\\Flagged'] });
+    const fetched = await ops.fetchWithFlags!('INBOX', newest!.id);
+    expect(fetched).toMatchObject({ seen: false, flagged: true });
+    expect(fetched?.raw.toString()).toContain('Hello number 4');
+    expect(await ops.fetchWithFlags!('INBOX', '1:999')).toBeNull();
+
+    await ops.expunge!('INBOX', [second!.id]);
+    const left = await ops.browse!('INBOX', { offset: 0, limit: 10 });
+    expect(left.messages.map((m) => m.subject)).toEqual(['Question 4', 'Question 2', 'Question 1']);
+  });
+});

@@ -1,7 +1,7 @@
-import type { ImapFlow, MessageStructureObject } from 'imapflow';
+import type { FetchQueryObject, ImapFlow, MessageAddressObject, MessageStructureObject } from 'imapflow';
 import type { Transporter } from 'nodemailer';
 import { classifyConnectError, sendFailure } from '../errors';
-import type { MailFolder, MessageOperations, MessageSummary } from '../port';
+import type { BrowsedMessage, FolderCounts, MailFolder, MessageOperations, MessageSummary } from '../port';
 import { DEFAULT_FOLDER_NAME, findSpecialFolder } from '../special-folders';
 
 /**
@@ -130,6 +130,8 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
         .then(async (client) => client.append(await sentFolder(), raw, ['\\Seen']))
         .catch(() => undefined);
     },
+
+    ...webmailOperations(deps, inFolder),
   };
 }
 
@@ -137,4 +139,104 @@ function hasAttachment(node: MessageStructureObject | undefined): boolean {
   if (!node) return false;
   if (node.disposition === 'attachment') return true;
   return (node.childNodes ?? []).some(hasAttachment);
+}
+
+type InFolder = <T>(folder: string, work: (client: ImapFlow, uids: (ids: string[]) => number[]) => Promise<T>) => Promise<T>;
+
+const BROWSE_QUERY: FetchQueryObject = {
+  uid: true,
+  envelope: true,
+  flags: true,
+  bodyStructure: true,
+  size: true,
+  headers: ['references'],
+};
+
+/** The webmail's extra operations: folder counts, a page with search, deleting for good. */
+function webmailOperations(
+  deps: ImapMessageDeps,
+  inFolder: InFolder,
+): Pick<Required<MessageOperations>, 'folderCounts' | 'browse' | 'expunge' | 'fetchWithFlags'> {
+  return {
+    async fetchWithFlags(folderId, id) {
+      return inFolder(folderId, async (client, uids) => {
+        const [uid] = uids([id]);
+        if (uid === undefined) return null;
+        const message = await client.fetchOne(String(uid), { source: true, flags: true }, { uid: true });
+        if (!message || !message.source) return null;
+        return {
+          raw: message.source,
+          seen: message.flags?.has('\\Seen') ?? false,
+          flagged: message.flags?.has('\\Flagged') ?? false,
+        };
+      });
+    },
+
+    async folderCounts(folderIds) {
+      const client = await deps.imap();
+      const counts: Record<string, FolderCounts> = {};
+      for (const path of folderIds) {
+        try {
+          const status = await client.status(path, { messages: true, unseen: true });
+          if (status) counts[path] = { messages: status.messages ?? 0, unseen: status.unseen ?? 0 };
+        } catch {
+          // \Noselect parents and folders removed meanwhile have no counts.
+        }
+      }
+      return counts;
+    },
+
+    async browse(folderId, page) {
+      return inFolder(folderId, async (client) => {
+        const validity = String(client.mailbox ? client.mailbox.uidValidity : '');
+        const exists = client.mailbox ? client.mailbox.exists : 0;
+        let total = exists;
+        let range: string | null;
+        let byUid = false;
+        if (page.search) {
+          const q = page.search;
+          const found = await client.search({ or: [{ subject: q }, { from: q }, { to: q }, { body: q }] }, { uid: true });
+          const uids = (Array.isArray(found) ? found : []).sort((a, b) => b - a);
+          total = uids.length;
+          const slice = uids.slice(page.offset, page.offset + page.limit);
+          range = slice.length ? slice.join(',') : null;
+          byUid = true;
+        } else {
+          const last = exists - page.offset;
+          range = last < 1 ? null : `${Math.max(1, last - page.limit + 1)}:${last}`;
+        }
+        if (!range) return { total, messages: [] };
+        const messages: BrowsedMessage[] = [];
+        for await (const m of client.fetch(range, BROWSE_QUERY, { uid: byUid })) {
+          const envelope = m.envelope;
+          const from = envelope?.from?.[0];
+          const addresses = (list: MessageAddressObject[] | undefined) =>
+            (list ?? []).flatMap((a) => (a.address ? [{ name: a.name ?? '', address: a.address.toLowerCase() }] : []));
+          messages.push({
+            id: `${validity}:${m.uid}`,
+            messageId: envelope?.messageId ?? null,
+            subject: envelope?.subject ?? '',
+            from: from?.address ? { name: from.name ?? '', address: from.address.toLowerCase() } : null,
+            to: addresses(envelope?.to),
+            cc: addresses(envelope?.cc),
+            date: envelope?.date ? new Date(envelope.date) : null,
+            seen: m.flags?.has('\\Seen') ?? false,
+            flagged: m.flags?.has('\\Flagged') ?? false,
+            hasAttachments: hasAttachment(m.bodyStructure),
+            size: m.size ?? 0,
+            threadDepth: (m.headers?.toString('utf8').match(/<[^<>\s]+>/g) ?? []).length,
+          });
+        }
+        messages.sort((a, b) => Number(b.id.split(':')[1]) - Number(a.id.split(':')[1]));
+        return { total, messages };
+      });
+    },
+
+    async expunge(folderId, ids) {
+      await inFolder(folderId, async (client, uids) => {
+        const set = uids(ids).join(',');
+        if (set) await client.messageDelete(set, { uid: true });
+      });
+    },
+  };
 }

@@ -1,0 +1,148 @@
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+/**
+ * HTML mail made inert (DESIGN §7): DOMPurify over jsdom, then the result is shown from its own
+ * endpoint under a CSP without scripts, in a sandboxed iframe. Remote images (img src/srcset,
+ * background attributes, CSS url()) are dropped unless the user allowed them for the message;
+ * the CSP of the body endpoint blocks them as well, so a miss here still sends no request.
+ */
+const purify = createDOMPurify(new JSDOM('').window);
+
+const FORBID_TAGS = [
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'meta',
+  'link',
+  'base',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'script',
+  'noscript',
+  'template',
+  'portal',
+];
+const FORBID_ATTR = ['action', 'formaction', 'ping', 'srcdoc', 'http-equiv'];
+
+const REMOTE = /^\s*(?:https?:)?\/\//i;
+const CSS_URL = /url\(\s*(['"]?)\s*((?:https?:)?\/\/[^)'"]*)\1\s*\)/gi;
+const CSS_DANGER = /expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:|@import/i;
+
+export interface SanitizeOptions {
+  allowRemoteImages: boolean;
+  /** `cid:` references resolved to data: URLs (inline images of the message). */
+  inlineImages?: Map<string, string>;
+}
+
+export interface SanitizedHtml {
+  html: string;
+  /** The message asked for remote images (whether or not they were kept). */
+  hadRemoteImages: boolean;
+}
+
+export function sanitizeMailHtml(dirty: string, options: SanitizeOptions): SanitizedHtml {
+  let hadRemoteImages = false;
+  const cleanCss = (css: string) => {
+    if (CSS_DANGER.test(css)) {
+      css = css
+        .replace(/@import[^;]*;?/gi, '')
+        .replace(/expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:/gi, 'blocked(');
+    }
+    return css.replace(CSS_URL, (whole) => {
+      hadRemoteImages = true;
+      return options.allowRemoteImages ? whole : 'none';
+    });
+  };
+
+  purify.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent);
+  });
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    const element = node;
+    for (const attribute of ['src', 'background', 'poster']) {
+      const value = element.getAttribute(attribute);
+      if (value === null) continue;
+      if (REMOTE.test(value)) {
+        hadRemoteImages = true;
+        if (!options.allowRemoteImages) element.removeAttribute(attribute);
+      } else if (/^\s*cid:/i.test(value)) {
+        const resolved = options.inlineImages?.get(value.trim().slice(4).replace(/^<|>$/g, ''));
+        if (resolved) element.setAttribute(attribute, resolved);
+        else element.removeAttribute(attribute);
+      } else if (!/^\s*data:image\/(?:png|gif|jpe?g|webp|bmp);/i.test(value)) {
+        // A relative or odd URL means nothing in a mail: nothing but images is loaded.
+        element.removeAttribute(attribute);
+      }
+    }
+    if (element.hasAttribute('srcset')) {
+      hadRemoteImages = true;
+      if (!options.allowRemoteImages) element.removeAttribute('srcset');
+    }
+    const style = element.getAttribute('style');
+    if (style) element.setAttribute('style', cleanCss(style));
+    if (element.tagName === 'A' && element.hasAttribute('href')) {
+      element.setAttribute('target', '_blank');
+      element.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  try {
+    const html = purify.sanitize(dirty, {
+      FORBID_TAGS,
+      FORBID_ATTR,
+      ADD_ATTR: ['target'],
+      ALLOW_DATA_ATTR: false,
+      WHOLE_DOCUMENT: false,
+      FORCE_BODY: true,
+    });
+    return { html, hadRemoteImages };
+  } finally {
+    purify.removeAllHooks();
+  }
+}
+
+/** A cheap look for remote images, for the read panel's "show images" button. */
+export function mentionsRemoteImages(html: string) {
+  return /(?:src|background|srcset)\s*=\s*["']?\s*(?:https?:)?\/\/|url\(\s*['"]?\s*(?:https?:)?\/\//i.test(html);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Plain-text mail as a document: escaped, wrapped, links left as text. */
+export function textAsHtml(text: string) {
+  return `<pre class="plain">${escapeHtml(text)}</pre>`;
+}
+
+/** The document the body endpoint serves. */
+export function mailDocument(body: string) {
+  return (
+    '<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">' +
+    '<style>body{margin:16px;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;' +
+    'background:#fff;overflow-wrap:anywhere}img{max-width:100%;height:auto}pre.plain{white-space:pre-wrap;' +
+    'font:inherit;margin:0}table{max-width:100%}</style></head><body>' +
+    body +
+    '</body></html>'
+  );
+}
+
+/** The CSP of the body endpoint: no scripts, no forms, no plugins; images only when allowed. */
+export function mailBodyCsp(allowRemoteImages: boolean) {
+  return [
+    "default-src 'none'",
+    `img-src data:${allowRemoteImages ? ' https: http:' : ''}`,
+    "style-src 'unsafe-inline'",
+    'font-src data:',
+    "frame-ancestors 'self'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    'sandbox allow-popups allow-popups-to-escape-sandbox',
+  ].join('; ');
+}

@@ -1,0 +1,231 @@
+import multipart from '@fastify/multipart';
+import {
+  ATTACHMENTS_MAX_BYTES,
+  ATTACHMENTS_MAX_COUNT,
+  attachmentParamSchema,
+  bodyQuerySchema,
+  composeFieldsSchema,
+  draftFieldsSchema,
+  flagsBodySchema,
+  mailboxFolderSchema,
+  mailboxFoldersQuerySchema,
+  mailboxListQuerySchema,
+  mailboxPageSchema,
+  messageDetailSchema,
+  messageQuerySchema,
+  moveBodySchema,
+  moveParamSchema,
+  sendResultSchema,
+  successSchema,
+  uidParamSchema,
+} from '@app/shared/mailbox';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { currentUser } from '../../http/auth-guard';
+import type { MailSettingsDeps } from '../mail-settings/mail-settings.service';
+import { createMailboxPool } from './mailbox-pool';
+import * as service from './mailbox.service';
+import { createRawCache } from './raw-cache';
+
+/** Room for the form fields and multipart framing on top of the attachments. */
+const FORM_OVERHEAD_BYTES = 2 * 1024 * 1024;
+const FIELD_MAX_BYTES = 1024 * 1024;
+
+const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'inbox.validation.attachmentsTooLarge');
+
+/** The webmail's `/api/mailbox…` calls (spec 02 §7). Every call works on the session user's own mailbox. */
+export async function registerMailboxRoutes(
+  app: FastifyInstance,
+  deps: MailSettingsDeps & { requireUser: preHandlerHookHandler },
+) {
+  const pool = createMailboxPool();
+  const mailbox: service.MailboxDeps = { ...deps, pool, raw: createRawCache() };
+  app.addHook('onClose', async () => pool.close());
+
+  // Multipart parsing lives in this plugin only, so that no other route accepts it.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: ATTACHMENTS_MAX_BYTES,
+        files: ATTACHMENTS_MAX_COUNT,
+        fields: 50,
+        fieldSize: FIELD_MAX_BYTES,
+        parts: 100,
+      },
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    // Authentication runs before validation: a signed-out caller learns nothing about the input.
+    const preValidation = deps.requireUser;
+
+    r.get(
+      '/api/mailbox',
+      { preValidation, schema: { querystring: mailboxListQuerySchema, response: { 200: mailboxPageSchema } } },
+      async (req) => service.listPage(mailbox, currentUser(req), req.query),
+    );
+
+    r.get(
+      '/api/mailbox/folders',
+      { preValidation, schema: { querystring: mailboxFoldersQuerySchema, response: { 200: z.array(mailboxFolderSchema) } } },
+      async (req) => service.listFolders(mailbox, currentUser(req), req.query.userId),
+    );
+
+    r.get(
+      '/api/mailbox/messages/:uid',
+      {
+        preValidation,
+        schema: { params: uidParamSchema, querystring: messageQuerySchema, response: { 200: messageDetailSchema } },
+      },
+      async (req) => service.getMessage(mailbox, currentUser(req), req.params.uid, req.query),
+    );
+
+    /** The sanitized body as its own document, for a sandboxed iframe (DESIGN §7). */
+    r.get(
+      '/api/mailbox/messages/:uid/body',
+      { preValidation, schema: { params: uidParamSchema, querystring: bodyQuerySchema } },
+      async (req, reply) => {
+        const { html, csp } = await service.messageBody(
+          mailbox,
+          currentUser(req),
+          req.params.uid,
+          req.query.folder,
+          req.query.images === '1',
+        );
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('content-security-policy', csp)
+          .header('x-content-type-options', 'nosniff')
+          .header('x-frame-options', 'SAMEORIGIN')
+          .header('referrer-policy', 'no-referrer')
+          .header('cache-control', 'private, no-store')
+          .send(html);
+      },
+    );
+
+    /** Attachments are always downloaded, never rendered on our origin. */
+    r.get(
+      '/api/mailbox/messages/:uid/attachments/:index',
+      { preValidation, schema: { params: attachmentParamSchema, querystring: bodyQuerySchema.pick({ folder: true }) } },
+      async (req, reply) => {
+        const file = await service.attachment(mailbox, currentUser(req), req.params.uid, req.query.folder, req.params.index);
+        return reply
+          .header('content-type', safeContentType(file.contentType))
+          .header('content-disposition', contentDisposition(file.filename))
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, no-store')
+          .send(file.content);
+      },
+    );
+
+    r.post(
+      '/api/mailbox/messages/flags',
+      { preValidation, schema: { body: flagsBodySchema, response: { 200: successSchema } } },
+      async (req) => service.changeFlags(mailbox, currentUser(req), req.body, true),
+    );
+
+    r.delete(
+      '/api/mailbox/messages/flags',
+      { preValidation, schema: { body: flagsBodySchema, response: { 200: successSchema } } },
+      async (req) => service.changeFlags(mailbox, currentUser(req), req.body, false),
+    );
+
+    r.post(
+      '/api/mailbox/messages/move/:from/:to',
+      { preValidation, schema: { params: moveParamSchema, body: moveBodySchema, response: { 200: successSchema } } },
+      async (req) => service.moveMessages(mailbox, currentUser(req), req.params.from, req.params.to, req.body),
+    );
+
+    r.post('/api/mailbox/messages/send', { preValidation, schema: { response: { 200: sendResultSchema } } }, async (req) => {
+      const { fields, uploads } = await readCompose(req);
+      return service.sendMessage(mailbox, currentUser(req), parseFields(composeFieldsSchema, fields), uploads);
+    });
+
+    r.post('/api/mailbox/messages/draft', { preValidation, schema: { response: { 200: sendResultSchema } } }, async (req) => {
+      const { fields, uploads } = await readCompose(req);
+      return service.saveDraft(mailbox, currentUser(req), parseFields(draftFieldsSchema, fields), uploads);
+    });
+  });
+}
+
+type Fields = Record<string, unknown>;
+
+/**
+ * The compose form: multipart (with attachments) or JSON. Uploads are counted as they stream in and
+ * refused past 25 MB in total before more is read; a declared length beyond it is refused at once.
+ */
+async function readCompose(req: FastifyRequest): Promise<{ fields: Fields; uploads: service.Upload[] }> {
+  if (!req.isMultipart()) {
+    const body = req.body;
+    if (!body || typeof body !== 'object') throw new AppError(400, 'BAD_REQUEST', 'inbox.validation.recipientRequired');
+    return { fields: normaliseFields(body as Fields), uploads: [] };
+  }
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > ATTACHMENTS_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge();
+  const fields: Record<string, string | string[]> = {};
+  const uploads: service.Upload[] = [];
+  let total = 0;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const previous = fields[part.fieldname];
+        fields[part.fieldname] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) {
+        total += (chunk as Buffer).length;
+        if (total > ATTACHMENTS_MAX_BYTES) throw tooLarge();
+        chunks.push(chunk as Buffer);
+      }
+      if (part.file.truncated) throw tooLarge();
+      uploads.push({
+        filename: (part.filename || 'attachment').slice(0, 255),
+        contentType: part.mimetype || 'application/octet-stream',
+        content: Buffer.concat(chunks),
+      });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge();
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code.startsWith('FST_')) {
+      throw new AppError(400, 'BAD_REQUEST', 'Invalid request parameters');
+    }
+    throw error;
+  }
+  return { fields: normaliseFields(fields), uploads };
+}
+
+/** The spec's misspelt bcc field (`bbc`) is read alongside `bcc`. */
+function normaliseFields(input: Fields): Fields {
+  const { bbc, bcc, ...rest } = input;
+  const join = (value: unknown): unknown[] =>
+    Array.isArray(value) ? (value as unknown[]) : value === undefined || value === '' ? [] : [value];
+  const merged = [...join(bcc), ...join(bbc)].flatMap((v): unknown[] => (typeof v === 'string' ? v.split(/[,;]/) : [v]));
+  return { ...rest, bcc: merged };
+}
+
+function parseFields<S extends z.ZodType>(schema: S, fields: Fields): z.output<S> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw new AppError(400, 'BAD_REQUEST', issues[0]?.message ?? 'Invalid request parameters', { issues });
+}
+
+/** Types a browser would render or run are sent as bytes. */
+function safeContentType(type: string) {
+  const t = type.toLowerCase().split(';')[0]!.trim();
+  if (!/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(t)) return 'application/octet-stream';
+  if (/html|xml|svg|javascript|ecmascript|x-shockwave/.test(t)) return 'application/octet-stream';
+  return t;
+}
+
+/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266). */
+export function contentDisposition(filename: string) {
+  const clean = filename.replace(/[\r\n"\\/]/g, '_').trim() || 'attachment';
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
+}

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+
+/** The built-in webmail (spec 02 §2, §3, §5, §7, §9). Validation messages are i18n keys of the `inbox` namespace. */
+
+export const EMAILS_PER_PAGE = 25;
+/** Total size of a message's attachments (spec 02 §9: 26214400 bytes). */
+export const ATTACHMENTS_MAX_BYTES = 26_214_400;
+export const RECIPIENT_MIN_LENGTH = 3;
+export const MAILBOX_SUCCESS_BANNER_MS = 3000;
+export const MAILBOX_SEARCH_MAX = 200;
+export const COMPOSE_SUBJECT_MAX = 998;
+export const COMPOSE_BODY_MAX = 1_000_000;
+export const RECIPIENTS_MAX = 100;
+export const ATTACHMENTS_MAX_COUNT = 20;
+
+/** The flags the webmail sets and clears (spec 02 §7). */
+export const MAILBOX_FLAGS = ['\\Seen', '\\Flagged', '\\Answered', '$Junk', 'Junk', '\\Deleted'] as const;
+export type MailboxFlag = (typeof MAILBOX_FLAGS)[number];
+
+/** Flags sent with a move to the spam folder, and with a move to the trash (spec 02 §7). */
+export const SPAM_FLAGS: MailboxFlag[] = ['\\Seen', '$Junk', 'Junk'];
+export const TRASH_FLAGS: MailboxFlag[] = ['\\Seen'];
+
+const idSchema = z.string().trim().min(1).max(200);
+const folderSchema = z.string().trim().min(1, 'inbox.validation.folderRequired').max(1000);
+const userIdSchema = z.string().max(100).optional();
+
+/** A list of message ids: an array, or one id (as a query string or a form gives it). */
+const uidsSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+  z.array(idSchema).min(1, 'inbox.validation.noMessages').max(500),
+);
+
+export const mailboxListQuerySchema = z.object({
+  userId: userIdSchema,
+  folder: folderSchema.default('INBOX'),
+  /** 1-based page; `pageRange` is the spec's name for the same number. */
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  pageRange: z.coerce.number().int().min(1).max(100_000).optional(),
+  search: z.string().trim().max(MAILBOX_SEARCH_MAX).optional(),
+});
+export type MailboxListQuery = z.input<typeof mailboxListQuerySchema>;
+
+export const mailAddressSchema = z.object({ name: z.string(), address: z.string() });
+export type MailAddress = z.infer<typeof mailAddressSchema>;
+const addressListSchema = z.object({ value: z.array(mailAddressSchema) });
+
+/** One row of the list (spec 02 §3 email list item). */
+export const emailListItemSchema = z.object({
+  uid: z.string(),
+  messageId: z.string().nullable(),
+  subject: z.string(),
+  from: mailAddressSchema.nullable(),
+  to: addressListSchema,
+  date: z.string().nullable(),
+  isUnread: z.boolean(),
+  isFlagged: z.boolean(),
+  hasAttachments: z.boolean(),
+  /** Messages before this one in its thread (its References). */
+  replyCount: z.number().int(),
+  size: z.number().int(),
+});
+export type EmailListItem = z.infer<typeof emailListItemSchema>;
+
+/** GET /api/mailbox: a page of a folder plus the mailbox state (spec 02 §3). */
+export const mailboxPageSchema = z.object({
+  folder: z.string(),
+  messages: z.array(emailListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** 1-based positions of the first and last rows shown ("N of M"); 0 when empty. */
+  from: z.number().int(),
+  to: z.number().int(),
+  emailsPerPage: z.number().int(),
+});
+export type MailboxPage = z.infer<typeof mailboxPageSchema>;
+
+/** Special uses a folder may carry (spec 02 §3). */
+export const FOLDER_SPECIAL_USES = [
+  '\\Inbox',
+  '\\Sent',
+  '\\Drafts',
+  '\\Trash',
+  '\\Spam',
+  '\\Junk',
+  '\\Important',
+  '\\Starred',
+  '\\Snoozed',
+  '\\Archive',
+  '\\All',
+  '\\Flagged',
+] as const;
+
+export interface MailboxFolder {
+  path: string;
+  name: string;
+  specialUse: string | null;
+  parentPath: string | null;
+  status: { unseen: number; messages: number };
+  children: MailboxFolder[];
+}
+
+export const mailboxFolderSchema: z.ZodType<MailboxFolder> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    name: z.string(),
+    specialUse: z.string().nullable(),
+    parentPath: z.string().nullable(),
+    status: z.object({ unseen: z.number().int(), messages: z.number().int() }),
+    children: z.array(mailboxFolderSchema),
+  }),
+);
+
+export const mailboxFoldersQuerySchema = z.object({ userId: userIdSchema });
+
+export const messageQuerySchema = z.object({
+  userId: userIdSchema,
+  folder: folderSchema.default('INBOX'),
+  references: z.string().max(10_000).optional(),
+  withAttachments: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+});
+
+export const bodyQuerySchema = z.object({
+  folder: folderSchema.default('INBOX'),
+  /** Remote images are shown only when the user allowed them for this message. */
+  images: z.enum(['0', '1']).default('0'),
+});
+
+export const attachmentSchema = z.object({
+  index: z.number().int(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  inline: z.boolean(),
+});
+export type MailAttachment = z.infer<typeof attachmentSchema>;
+
+/** GET /api/mailbox/messages/{uid}: the message as the read panel shows it. */
+export const messageDetailSchema = emailListItemSchema.extend({
+  cc: addressListSchema,
+  bcc: addressListSchema,
+  replyTo: z.array(mailAddressSchema),
+  inReplyTo: z.string().nullable(),
+  references: z.array(z.string()),
+  text: z.string(),
+  hasHtml: z.boolean(),
+  hasRemoteImages: z.boolean(),
+  attachments: z.array(attachmentSchema),
+  folder: z.string(),
+});
+export type MessageDetail = z.infer<typeof messageDetailSchema>;
+
+export const uidParamSchema = z.object({ uid: idSchema });
+export const attachmentParamSchema = z.object({ uid: idSchema, index: z.coerce.number().int().min(0).max(1000) });
+export const moveParamSchema = z.object({ from: folderSchema, to: folderSchema });
+
+/** POST|DELETE /api/mailbox/messages/flags: `flags` (a list) or `flag` (one). */
+export const flagsBodySchema = z
+  .object({
+    userId: userIdSchema,
+    uids: uidsSchema,
+    folder: folderSchema.default('INBOX'),
+    flags: z.array(z.enum(MAILBOX_FLAGS, 'inbox.validation.unknownFlag')).max(10).optional(),
+    flag: z.enum(MAILBOX_FLAGS, 'inbox.validation.unknownFlag').optional(),
+  })
+  .transform(({ flag, flags, ...rest }) => ({ ...rest, flags: [...new Set([...(flags ?? []), ...(flag ? [flag] : [])])] }))
+  .refine((body) => body.flags.length > 0, { message: 'inbox.validation.noFlags', path: ['flags'] });
+export type FlagsBody = z.input<typeof flagsBodySchema>;
+
+export const moveBodySchema = z.object({
+  userId: userIdSchema,
+  uids: uidsSchema,
+  flags: z.array(z.enum(MAILBOX_FLAGS, 'inbox.validation.unknownFlag')).max(10).default([]),
+});
+
+const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
+
+export function isEmailAddress(value: string) {
+  return EMAIL.test(value) && value.length <= 320;
+}
+
+/** A recipient list: an array, or a comma/semicolon separated text (a form field); lower-cased, no duplicates. */
+function recipientsSchema(message: string) {
+  return z.preprocess(
+    (value: unknown): unknown => {
+      const list: unknown = typeof value === 'string' ? value.split(/[,;]/) : value === undefined ? [] : value;
+      if (!Array.isArray(list)) return list;
+      const clean = (list as unknown[]).map((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)).filter((v) => v !== '');
+      return [...new Set(clean)];
+    },
+    z.array(z.string().refine(isEmailAddress, message)).max(RECIPIENTS_MAX, 'inbox.validation.tooManyRecipients'),
+  );
+}
+
+const optionalText = (max: number) => z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional());
+
+/** The compose form's fields (spec 02 §5); the server also reads the spec's misspelt `bbc`. */
+export const composeFieldsSchema = z.object({
+  userId: userIdSchema,
+  to: recipientsSchema('inbox.validation.invalidRecipient').refine((l) => l.length > 0, 'inbox.validation.recipientRequired'),
+  cc: recipientsSchema('inbox.validation.invalidRecipient').default([]),
+  bcc: recipientsSchema('inbox.validation.invalidRecipient').default([]),
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'inbox.validation.subjectRequired')
+    .max(COMPOSE_SUBJECT_MAX, 'inbox.validation.subjectTooLong'),
+  body: z
+    .string()
+    .refine((v) => v.trim().length > 0, 'inbox.validation.messageRequired')
+    .pipe(z.string().max(COMPOSE_BODY_MAX)),
+  inReplyTo: optionalText(1000),
+  references: optionalText(10_000),
+  /** Reply/forward: the message being answered, so that it can be flagged \Answered. */
+  replyToUid: optionalText(200),
+  replyToFolder: optionalText(1000),
+});
+export type ComposeFields = z.input<typeof composeFieldsSchema>;
+
+/** A draft may be saved half-written: nothing is required, what is there must still be valid. */
+export const draftFieldsSchema = composeFieldsSchema.extend({
+  to: recipientsSchema('inbox.validation.invalidRecipient').default([]),
+  subject: z.string().trim().max(COMPOSE_SUBJECT_MAX, 'inbox.validation.subjectTooLong').default(''),
+  body: z.string().max(COMPOSE_BODY_MAX).default(''),
+});
+
+/** Total attachment size within the limit (spec 02 §5). */
+export function attachmentsTooLarge(sizes: number[]) {
+  return sizes.reduce((sum, s) => sum + s, 0) > ATTACHMENTS_MAX_BYTES;
+}
+
+export const sendResultSchema = z.object({ success: z.literal(true), messageId: z.string() });
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** Recipients as the read panel shows them: 'first & N more'. */
+export function recipientSummary(list: { name?: string; address: string }[]) {
+  const [first, ...rest] = list;
+  if (!first) return '';
+  const label = first.name || first.address;
+  return rest.length ? `${label} & ${rest.length} more` : label;
+}
+
+/** Drops Re:/Fwd:/Tr: prefixes, for the reply and forward subjects. */
+export function baseSubject(subject: string) {
+  return subject.replace(/^(\s*(re|fwd?|tr|aw|wg)\s*(\[\d+\])?\s*:\s*)+/i, '').trim();
+}

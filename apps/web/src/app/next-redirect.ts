@@ -33,7 +33,7 @@ function hasActiveSubscription(user: GuardedUser) {
 /** Spec 01 §2 "Further guards before the main screens", in order. */
 const guards: Guard[] = [
   { unmet: (user) => !user.businessSector && !user.role, screens: ['/profile'] },
-  { unmet: (user) => user.billable && !hasActiveSubscription(user), screens: ['/subscriptions', '/invoices'] },
+  { unmet: (user) => user.billable && !hasActiveSubscription(user), screens: ['/subscriptions', '/invoices', '/billing'] },
   { unmet: (user) => !user.metadata.hasAiConfig, screens: ['/agent'] },
   {
     unmet: (user, params, options) => options.mailboxAvailable && !user.settings?.provider && !params.has('code'),

@@ -32,6 +32,12 @@ const team = {
   setPassword: () => import('@/features/team/routes/set-password').then((m) => ({ Component: m.SetPasswordRoute })),
 };
 
+const billing = {
+  subscriptions: () => import('@/features/billing/routes/subscriptions').then((m) => ({ Component: m.SubscriptionsRoute })),
+  invoices: () => import('@/features/billing/routes/invoices').then((m) => ({ Component: m.InvoicesRoute })),
+  portal: () => import('@/features/billing/routes/billing-portal').then((m) => ({ Component: m.BillingPortalRoute })),
+};
+
 const knowledgeList = () =>
   import('@/features/knowledge/routes/knowledge-list').then((m) => ({ Component: m.KnowledgeListRoute }));
 
@@ -96,7 +102,8 @@ export const routes: RouteObject[] = [
                   import('@/features/mail-settings/routes/connect-mailbox').then((m) => ({ Component: m.ConnectMailboxRoute })),
               },
               placeholder('agent', 'agent'),
-              placeholder('subscriptions', 'subscriptions'),
+              { path: 'subscriptions', lazy: billing.subscriptions },
+              { path: 'billing', lazy: billing.portal },
               placeholder('feedback', 'feedback'),
               {
                 Component: SettingsLayout,
@@ -109,7 +116,7 @@ export const routes: RouteObject[] = [
                   },
                   placeholder('inbox', 'inbox'),
                   placeholder('prompt', 'prompt'),
-                  placeholder('invoices', 'invoices'),
+                  { path: 'invoices', lazy: billing.invoices },
                   { path: 'users', lazy: team.list },
                   { path: 'users/add', lazy: team.add },
                   { path: 'users/bulk', lazy: team.bulk },

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enAuth from '@/locales/en/auth.json';
+import enBilling from '@/locales/en/billing.json';
 import enCategories from '@/locales/en/categories.json';
 import enCommon from '@/locales/en/common.json';
 import enErrors from '@/locales/en/errors.json';
@@ -18,6 +19,7 @@ import esErrors from '@/locales/es/errors.json';
 import esMailSettings from '@/locales/es/mailSettings.json';
 import esTeam from '@/locales/es/team.json';
 import frAuth from '@/locales/fr/auth.json';
+import frBilling from '@/locales/fr/billing.json';
 import frCategories from '@/locales/fr/categories.json';
 import frCommon from '@/locales/fr/common.json';
 import frErrors from '@/locales/fr/errors.json';
@@ -45,6 +47,7 @@ const resources = {
     mailSettings: enMailSettings,
     categories: enCategories,
     team: enTeam,
+    billing: enBilling,
   },
   fr: {
     common: frCommon,
@@ -57,6 +60,7 @@ const resources = {
     mailSettings: frMailSettings,
     categories: frCategories,
     team: frTeam,
+    billing: frBilling,
   },
   // Spanish is partial (spec 01 §1): the rest falls back to English.
   es: {

@@ -1,0 +1,6 @@
+export const billingKeys = {
+  all: ['billing'] as const,
+  checkoutStatus: (sessionId: string) => ['billing', 'checkout', sessionId] as const,
+  invoices: (userId: string) => ['billing', 'invoices', userId] as const,
+  portal: (userId: string) => ['billing', 'portal', userId] as const,
+};

@@ -2,8 +2,9 @@
  * Two plain baselines for the classification benchmarks, bag of words over subject and body
  * (lower-cased alphanumeric tokens of 2+ characters, no stemming, no stop words, no sender):
  * - multinomial Naive Bayes with Laplace smoothing;
- * - TF-IDF (L2-normalised) multinomial logistic regression trained by SGD, the same number of passes
- *   and learning rate schedule as the local engine, every example weighing the same.
+ * - TF-IDF (L2-normalised) multinomial logistic regression trained by SGD: 8 passes, learning rate 4
+ *   decaying as 1 / (1 + pass), every example weighing the same (its best settings on the first ten
+ *   splits of each Enron user among 0.5…8 and 4…8 passes).
  */
 
 export type Tokens = string[];
@@ -65,7 +66,7 @@ interface Sparse {
   val: number[];
 }
 
-export function trainLogisticRegression(docs: Tokens[], labels: number[], K: number, epochs = 8, learningRate = 0.5): Baseline {
+export function trainLogisticRegression(docs: Tokens[], labels: number[], K: number, epochs = 8, learningRate = 4): Baseline {
   const df = new Map<string, number>();
   for (const doc of docs) for (const t of new Set(doc)) df.set(t, (df.get(t) ?? 0) + 1);
   const index = new Map([...df.keys()].map((t, i) => [t, i]));

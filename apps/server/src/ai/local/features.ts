@@ -1,6 +1,6 @@
 /**
  * Features of a message for the local engine, each in a namespace:
- * `s:` subject stems, `w:` subject and body stems, `f:` sender address, `d:` sender domain (and its
+ * `s:` subject stems, `h:` the thread (subject without Re:/Fwd:), `w:` subject and body stems, `f:` sender address, `d:` sender domain (and its
  * parent domain), `t:` recipient addresses, `u:` hosts of links in the body. A few words describe
  * the message's shape (forward, reply, attachment, empty) so that instructions can speak of them.
  */
@@ -41,8 +41,10 @@ function addDomain(counts: Map<string, number>, domain: string) {
   if (parts.length > 2) add(counts, `d:${parts.slice(-2).join('.')}`);
 }
 
-function addWords(features: MessageFeatures, text: string, prefixes: string[]) {
-  for (const w of words(text)) {
+/** Adds the stems of `text` under each prefix; returns how many words it had. */
+function addWords(features: MessageFeatures, text: string, prefixes: string[]): number {
+  const list = words(text);
+  for (const w of list) {
     const s = stem(w, features.language);
     for (const p of prefixes) {
       const key = p + s;
@@ -50,29 +52,41 @@ function addWords(features: MessageFeatures, text: string, prefixes: string[]) {
       if (!features.surface.has(key)) features.surface.set(key, w);
     }
   }
+  return list.length;
 }
 
 /** The shape of a message as words both languages' stemmers agree on (see `shapeWords`). */
-function addShape(features: MessageFeatures, subject: string, body: string) {
+function addShape(features: MessageFeatures, subject: string, body: string, n: number) {
   const { counts } = features;
   if (FORWARDED.test(body) || /^\s*(?:fwd?|tr)\s*:/i.test(subject)) add(counts, 'w:~forward');
   if (/^\s*(?:re|aw|réf?)\s*:/i.test(subject)) add(counts, 'w:~reply');
   if (ATTACHMENT.test(body)) add(counts, 'w:~attachment');
-  const n = words(body).length;
   if (n < 4) add(counts, 'w:~empty');
   else if (n < 40) add(counts, 'w:~short');
   else if (n > 400) add(counts, 'w:~long');
 }
 
+/** The subject without reply and forward prefixes: messages of one thread share it. */
+export function threadKey(subject: string): string {
+  return subject
+    .toLowerCase()
+    .replace(/^(?:\s*(?:re|fw|fwd|tr|aw|réf?)\s*(?:\[\d+\])?\s*:)+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
+}
+
 export function messageFeatures(message: EngineMessage): MessageFeatures {
   const subject = cleanForEngine(message.subject);
   const body = cleanForEngine(message.text.slice(0, BODY_MAX));
-  const language = detectLanguage(`${subject}\n${body.slice(0, 2_000)}`);
+  const language = detectLanguage(`${subject}\n${body.slice(0, 1_500)}`);
   const features: MessageFeatures = { language, counts: new Map(), surface: new Map() };
   addWords(features, subject, ['s:', 'w:']);
-  addWords(features, body, ['w:']);
+  const bodyWords = addWords(features, body, ['w:']);
+  const thread = threadKey(subject);
+  if (thread) add(features.counts, `h:${thread}`);
   for (const m of body.matchAll(URL_HOST)) add(features.counts, `u:${m[1]!.toLowerCase().replace(/^www\./, '')}`);
-  addShape(features, subject, body);
+  addShape(features, subject, body, bodyWords);
   const from = message.from?.address.toLowerCase();
   if (from) {
     add(features.counts, `f:${from}`);

@@ -29,7 +29,8 @@ const STOP = new Set<string>([
   ...'qu aujourd jusqu lorsqu puisqu quoiqu'.split(' '),
 ]);
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+const NUMBER = /^[\d\p{P}]*$|^\d+(?:st|nd|rd|th|am|pm|k|m)?$/u;
 const ELISION = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’]/;
 
 /** 'fr' when French function words outnumber English ones (ties and silence: English). */
@@ -73,11 +74,12 @@ export function isStopWord(word: string): boolean {
 export function words(text: string): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(WORD)) {
-    let w = m[0].replace(ELISION, '').replace(/['’]s$/, '');
-    w = w.replace(/['’_-]+$/, '');
-    if (w.length < 2 || w.length > 30) continue;
-    if (/^[\d_'’-]+$/.test(w)) continue;
-    if (STOP.has(w)) continue;
+    let w = m[0];
+    if (w.length < 2 || w.length > 40) continue;
+    if (w.includes("'") || w.includes('’')) w = w.replace(ELISION, '').replace(/['’]s$/, '').replace(/['’]/g, '');
+    if (w.length < 2 || w.length > 30 || STOP.has(w)) continue;
+    const c = w.charCodeAt(0);
+    if (c >= 48 && c <= 57 && NUMBER.test(w)) continue;
     out.push(w);
   }
   return out;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
-import { balance, type CreditAccount, creditsExhausted, debit, ensureMonthlyGrant } from './ledger';
+import { balance, type CreditAccount, creditsExhausted, debit, ensureMonthlyGrant, topUpGrant } from './ledger';
 
 describe('credits ledger', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -77,5 +77,73 @@ describe('credits ledger', () => {
       expect(await spend(selfHosted, `s${i}:${selfHosted.ownerId}`, 50_000, '2026-11')).toMatchObject({ ok: true });
     expect(await balance(database.db, selfHosted.ownerId, '2026-11')).toBe(100_000 - 150_000);
     expect(await creditsExhausted(database.db, selfHosted, '2026-11')).toBe(false);
+  });
+  it('never overdraws under many parallel debits (each in its own transaction)', async () => {
+    const free = await owner('free');
+    await database.query(
+      `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, '2026-11', 'debit', -490, 'earlier use', $2)`,
+      [free.ownerId, `seed:${free.ownerId}`],
+    );
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => spend(free, `p${i}:${free.ownerId}`, 2, '2026-11')));
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect(await balance(database.db, free.ownerId, '2026-11')).toBe(0);
+  });
+
+  it('rolls over at the month: a new grant, nothing carried from the month before', async () => {
+    const free = await owner('free');
+    await database.query(
+      `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, '2026-11', 'debit', -500, 'earlier use', $2)`,
+      [free.ownerId, `seed:${free.ownerId}`],
+    );
+    expect(await spend(free, `nov:${free.ownerId}`, 2, '2026-11')).toEqual({ ok: false, reason: 'NO_CREDITS' });
+    expect(await creditsExhausted(database.db, free, '2026-12')).toBe(false);
+    expect(await spend(free, `dec:${free.ownerId}`, 2, '2026-12')).toEqual({ ok: true, applied: true });
+    expect(await balance(database.db, free.ownerId, '2026-12')).toBe(498);
+    // A paid month that went over does not start the next one in debt either.
+    const pro = await owner('pro');
+    await spend(pro, `big:${pro.ownerId}`, 21_010, '2026-11');
+    expect(await balance(database.db, pro.ownerId, '2026-11')).toBe(-10);
+    await ensureMonthlyGrant(database.db, pro, '2026-12');
+    expect(await balance(database.db, pro.ownerId, '2026-12')).toBe(21_000);
+  });
+
+  it('raises the month to a new plan on upgrade, keeps it on downgrade, never grants twice', async () => {
+    const account = await owner('free');
+    await spend(account, `f:${account.ownerId}`, 100, '2026-11');
+    expect(await balance(database.db, account.ownerId, '2026-11')).toBe(400);
+    await topUpGrant(database.db, { ...account, plan: 'pro' }, '2026-11');
+    expect(await balance(database.db, account.ownerId, '2026-11')).toBe(21_000 - 100);
+    await topUpGrant(database.db, { ...account, plan: 'basic' }, '2026-11');
+    expect(await balance(database.db, account.ownerId, '2026-11')).toBe(21_000 - 100);
+    await topUpGrant(database.db, { ...account, plan: 'biz' }, '2026-11');
+    await topUpGrant(database.db, { ...account, plan: 'pro' }, '2026-11');
+    await topUpGrant(database.db, { ...account, plan: 'biz' }, '2026-11');
+    expect(await balance(database.db, account.ownerId, '2026-11')).toBe(100_000 - 100);
+    // A plan taken before any use in the month is granted in full, once.
+    const fresh = await owner('free');
+    await Promise.all([
+      topUpGrant(database.db, { ...fresh, plan: 'basic' }, '2026-11'),
+      topUpGrant(database.db, { ...fresh, plan: 'basic' }, '2026-11'),
+    ]);
+    expect(await balance(database.db, fresh.ownerId, '2026-11')).toBe(7000);
+  });
+
+  it("charges a member's AI steps to the owner's account", async () => {
+    const free = await owner('free');
+    const memberId = randomUUID();
+    await database.query(
+      `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, '2026-11', 'debit', -496, 'earlier use', $2)`,
+      [free.ownerId, `seed:${free.ownerId}`],
+    );
+    const asMember = (key: string) =>
+      database.db.transaction((tx) => debit(tx, free, { userId: memberId, amount: 2, reason: 'ai draft', key }, '2026-11'));
+    expect(await asMember(`m1:${free.ownerId}`)).toEqual({ ok: true, applied: true });
+    expect(await spend(free, `o1:${free.ownerId}`, 2, '2026-11')).toEqual({ ok: true, applied: true });
+    expect(await asMember(`m2:${free.ownerId}`)).toEqual({ ok: false, reason: 'NO_CREDITS' });
+    const rows = await database.query<{ user_id: string }>(`SELECT user_id FROM credit_entry WHERE key = $1`, [
+      `m1:${free.ownerId}`,
+    ]);
+    expect(rows[0]!.user_id).toBe(memberId);
+    expect(await creditsExhausted(database.db, free, '2026-11')).toBe(true);
   });
 });

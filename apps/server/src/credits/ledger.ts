@@ -99,3 +99,32 @@ export async function creditsExhausted(db: Executor, account: CreditAccount, mon
   const left = Number(row?.total ?? 0) + (row?.granted ? 0 : planOf(account.plan).credits);
   return left <= 0;
 }
+
+/**
+ * A plan change within a month (billing): the month's grants are raised to the new plan's credits,
+ * never lowered. An upgrade gets the difference at once; a downgrade keeps what was granted until
+ * the next month; switching back and forth grants nothing twice (one key per plan and month).
+ */
+export async function topUpGrant(db: Db, account: CreditAccount, month = monthOf()) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`credits:${account.ownerId}`}))`);
+    const [row] = await tx
+      .select({ granted: sum(creditEntries.amount), count: sql<number>`count(*)::int` })
+      .from(creditEntries)
+      .where(and(eq(creditEntries.ownerId, account.ownerId), eq(creditEntries.month, month), eq(creditEntries.kind, 'grant')));
+    if (!row?.count) return ensureMonthlyGrant(tx, account, month);
+    const missing = planOf(account.plan).credits - Number(row.granted ?? 0);
+    if (missing <= 0) return;
+    await tx
+      .insert(creditEntries)
+      .values({
+        ownerId: account.ownerId,
+        month,
+        kind: 'grant',
+        amount: missing,
+        reason: `${account.plan} plan change top-up`,
+        key: `grant:${account.ownerId}:${month}:${account.plan}`,
+      })
+      .onConflictDoNothing({ target: creditEntries.key });
+  });
+}

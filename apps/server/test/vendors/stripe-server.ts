@@ -468,6 +468,8 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
     // Stripe.js confirming a payment intent with the publishable key and the client secret.
     m = /^\/v1\/payment_intents\/(pi_\w+)\/confirm$/.exec(path);
     if (m && method === 'POST') {
+      if (params.key !== publishableKey)
+        return stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${String(params.key).slice(0, 8)}****`);
       const pi = paymentIntents.get(m[1]!);
       if (!pi || pi.secret !== params.client_secret) return missing('payment_intent', m[1]!);
       const result = await confirmPayment(pi.secret);

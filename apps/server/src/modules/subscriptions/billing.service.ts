@@ -9,6 +9,7 @@ import {
 } from '@app/shared/billing';
 import { billedPrice, PLAN_CURRENCY, planOf, type BillingCycle, type PlanId } from '@app/shared/plans';
 import Stripe from 'stripe';
+import { topUpGrant } from '../../credits/ledger';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { RequestUser } from '../../http/auth-guard';
@@ -306,7 +307,7 @@ export async function syncSubscription(deps: BillingDeps, sub: Stripe.Subscripti
   const item = licensedItem(sub);
   const priced = item ? parsePriceLookupKey(item.price.lookup_key) : null;
   const seconds = (s: number | undefined) => (s ? new Date(s * 1000) : null);
-  await repo.updateSubscriptionLocked(deps.db, ownerId, (row) => {
+  const applied = await repo.updateSubscriptionLocked(deps.db, ownerId, (row) => {
     // An old subscription ending does not take the plan of a newer one that is still live.
     if (
       row.stripeSubscriptionId &&
@@ -327,6 +328,9 @@ export async function syncSubscription(deps: BillingDeps, sub: Stripe.Subscripti
     const status = sub.status === 'trialing' ? 'active' : sub.status;
     return { ...common, plan: priced.plan, billingCycle: priced.cycle, status };
   });
+  // A new plan within the month raises the month's credits to it (docs/decisions.md, Billing).
+  if (applied && applied.before.plan !== applied.after.plan)
+    await topUpGrant(deps.db, { ownerId, plan: applied.after.plan, billingEnabled: true });
 }
 
 async function syncInvoice(deps: BillingDeps, invoice: Stripe.Invoice) {

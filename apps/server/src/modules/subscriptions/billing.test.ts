@@ -239,6 +239,13 @@ describe('billing with Stripe', () => {
     });
     const update = stripe.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions/')).at(-1)!;
     expect(update.params).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' });
+    // The month's credits follow the upgrade: BASIC's 7,000 then raised to PRO's 21,000.
+    const month = new Date().toISOString().slice(0, 7);
+    const [granted] = await t.database.query<{ total: string }>(
+      `SELECT sum(amount) AS total FROM credit_entry WHERE owner_id = $1 AND month = $2 AND kind = 'grant'`,
+      [owner.id, month],
+    );
+    expect(Number(granted!.total)).toBe(21_000);
 
     const yearly = (await switchTo(owner, 'pro', 'yearly')).json<SwitchPlanResponse>();
     expect(yearly.subscription).toMatchObject({ plan: 'pro', subscriptionBillingCycle: 'yearly' });

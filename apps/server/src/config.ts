@@ -37,6 +37,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().optional(),
   /** Invitation mails an owner may send per 24 hours. */
   INVITATIONS_PER_DAY: z.coerce.number().int().positive().default(10_000),
+  /** Automatic sends (replies and forwards) per mailbox per day (DESIGN §5.4). */
+  AUTO_SENDS_PER_DAY: z.coerce.number().int().positive().default(200),
   TRUST_PROXY: flag.default(false),
   /** Scales every auth rate limit (the end-to-end suite raises it; production keeps 1). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS ?? !production,
     supportEmail: e.SUPPORT_EMAIL,
     invitationsPerDay: e.INVITATIONS_PER_DAY,
+    autoSendsPerDay: e.AUTO_SENDS_PER_DAY,
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     logLevel: e.LOG_LEVEL,

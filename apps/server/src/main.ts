@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { buildApp } from './http/app';
 import { createMailer } from './notifications/mailer';
+import { startWorker } from './worker';
 
 /** load config → open db → migrate → build app → start roles */
 async function main() {
@@ -12,12 +13,19 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await migrate(database);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
   const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp({ config, database, mailer, webDist, logger: log });
+  const worker = config.role === 'api' ? null : startWorker({ config, database, log });
 
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
+    await worker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

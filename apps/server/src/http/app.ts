@@ -17,15 +17,14 @@ import { registerHealthRoutes, VERSION } from '../modules/health/health.routes';
 import { registerInvitationRoutes } from '../modules/invitations/invitations.routes';
 import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
 import { registerMailSettingsRoutes } from '../modules/mail-settings/mail-settings.routes';
+import { mailSettingsDeps } from '../modules/mail-settings/mail-settings.service';
 import { registerMailboxRoutes } from '../modules/mailbox/mailbox.routes';
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
 import { registerPromptRoutes } from '../modules/prompts/prompts.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
 import { createStripe } from '../modules/subscriptions/stripe-client';
 import { registerSubscriptionRoutes } from '../modules/subscriptions/subscriptions.routes';
-import { createMailProviderFactory } from '../mail/open-provider';
 import type { Mailer } from '../notifications/mailer';
-import { createSecretBox } from '../security/secret-box';
 import { makeRequireUser } from './auth-guard';
 import { makeCsrfGuard } from './csrf';
 import { errorHandler, sendError } from './error-handler';
@@ -83,19 +82,7 @@ export async function buildApp(deps: AppDeps) {
   const requireUser = makeRequireUser(resolveSession);
   app.addHook('onRequest', makeCsrfGuard(new URL(config.appUrl).origin));
 
-  const mail = {
-    db: database.db,
-    secretBox: createSecretBox(config.encryptionKey),
-    billingEnabled: config.billingEnabled,
-    stateSecret: config.authSecret,
-    providers: createMailProviderFactory({
-      appUrl: config.appUrl,
-      allowPrivateHosts: config.mailAllowPrivateHosts,
-      google: config.google,
-      microsoft: config.microsoft,
-      endpointBases: config.vendorEndpointBases,
-    }),
-  };
+  const mail = mailSettingsDeps(config, database.db);
   registerAuthRoutes(app, auth, config.appUrl);
   registerHealthRoutes(app, database);
   registerSessionRoutes(app, { db: database.db, auth, config, requireUser });

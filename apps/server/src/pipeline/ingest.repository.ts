@@ -53,10 +53,13 @@ export async function recordMessages(
       .returning({ id: mailAccounts.id });
     if (held.length === 0) throw new LeaseLost(`Mailbox ${account.id} was taken by another worker`);
     if (messages.length === 0) return 0;
+    const recordedAt = Date.now();
     const inserted = await tx
       .insert(mailMessages)
       .values(
-        messages.map((m) => ({
+        // Rows of one batch get increasing times, so that they are processed in their arrival order.
+        messages.map((m, i) => ({
+          createdAt: new Date(recordedAt + i),
           userId: account.userId,
           mailAccountId: account.id,
           providerId: m.providerId,

@@ -29,19 +29,10 @@ export async function syncMailbox(deps: IngestDeps, accountId: string): Promise<
   const provider = deps.openProvider(account);
   try {
     if (!provider.listNewMessages) return { status: 'unsupported' };
-    const folder = account.trackedMailbox;
-    let checkpoint = account.syncCheckpoint?.folder === folder ? account.syncCheckpoint.value : null;
-    let inserted = 0;
-    for (;;) {
-      const page = await provider.listNewMessages(folder, checkpoint, deps.batchSize ?? 200);
-      inserted += await repo.recordMessages(deps.db, account, deps.workerId, folder, page.messages, page.checkpoint);
-      if (page.messages.length === 0 && sameCheckpoint(page.checkpoint, checkpoint)) break;
-      checkpoint = page.checkpoint;
-    }
-    return { status: 'synced', inserted };
+    return { status: 'synced', inserted: await ingestNew(deps, account, provider) };
   } catch (error) {
     if (error instanceof repo.LeaseLost) return { status: 'busy' };
-    const message = error instanceof MailError ? error.message : 'The mailbox could not be read';
+    const message = syncErrorMessage(error);
     await repo.recordSyncError(deps.db, account.id, message);
     return { status: 'failed', error: message };
   } finally {
@@ -49,3 +40,26 @@ export async function syncMailbox(deps: IngestDeps, accountId: string): Promise<
     await repo.releaseLease(deps.db, account.id, deps.workerId);
   }
 }
+
+/** Reads and records everything new in the tracked folder, batch by batch, with a held lease. */
+export async function ingestNew(
+  deps: Pick<IngestDeps, 'db' | 'workerId' | 'batchSize'>,
+  account: repo.MailAccountRow,
+  provider: MailProvider,
+): Promise<number> {
+  if (!provider.listNewMessages) return 0;
+  const folder = account.trackedMailbox;
+  let checkpoint = account.syncCheckpoint?.folder === folder ? account.syncCheckpoint.value : null;
+  let inserted = 0;
+  for (;;) {
+    const page = await provider.listNewMessages(folder, checkpoint, deps.batchSize ?? 200);
+    inserted += await repo.recordMessages(deps.db, account, deps.workerId, folder, page.messages, page.checkpoint);
+    if (page.messages.length === 0 && sameCheckpoint(page.checkpoint, checkpoint)) break;
+    checkpoint = page.checkpoint;
+  }
+  account.syncCheckpoint = { folder, value: checkpoint };
+  return inserted;
+}
+
+export const syncErrorMessage = (error: unknown) =>
+  error instanceof MailError ? error.message : 'The mailbox could not be read';

@@ -122,16 +122,25 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
         const box = connection.mailbox;
         if (!box) throw classifyConnectError('imap', new Error(`Folder ${folderId} could not be opened`));
         const uidValidity = String(box.uidValidity);
-        const newest = box.uidNext - 1;
+        // A long-lived connection's cached UIDNEXT does not move when mail arrives, so the server is asked.
         const previous = imapCheckpoint(checkpoint);
-        if (!previous || previous.uidValidity !== uidValidity)
-          return { messages: [], checkpoint: { uidValidity, lastUid: newest } };
-        if (newest <= previous.lastUid) return { messages: [], checkpoint: previous };
-        const upTo = Math.min(newest, previous.lastUid + limit);
+        if (!previous || previous.uidValidity !== uidValidity) {
+          const last = box.exists > 0 ? await connection.fetchOne('*', { uid: true }) : false;
+          return { messages: [], checkpoint: { uidValidity, lastUid: last ? last.uid : 0 } };
+        }
+        const found = await connection.search({ uid: `${previous.lastUid + 1}:*` }, { uid: true });
+        const uids = (found || [])
+          .filter((uid) => uid > previous.lastUid)
+          .sort((a, b) => a - b)
+          .slice(0, limit);
+        if (uids.length === 0) return { messages: [], checkpoint: previous };
+        const upTo = uids[uids.length - 1]!;
         const messages: IncomingMessage[] = [];
-        const range = `${previous.lastUid + 1}:${upTo}`;
-        for await (const msg of connection.fetch(range, { uid: true, envelope: true, internalDate: true }, { uid: true })) {
-          if (msg.uid <= previous.lastUid || msg.uid > upTo) continue;
+        for await (const msg of connection.fetch(
+          uids.join(','),
+          { uid: true, envelope: true, internalDate: true },
+          { uid: true },
+        )) {
           const from = msg.envelope?.from?.[0];
           messages.push({
             providerId: `${uidValidity}:${msg.uid}`,

@@ -9,6 +9,7 @@ import {
 } from '@app/shared/mail-settings';
 import { planOf } from '@app/shared/plans';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailConnection } from '../../db/schema/mail';
 import type { MailFolder } from '../../mail/port';
@@ -16,8 +17,8 @@ import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { MailError } from '../../mail/errors';
 import { exchangeCode, type OAuthVendor, revokeGrant, authorizationUrl } from '../../mail/oauth/oauth-clients';
 import { createOAuthState, verifyOAuthState } from '../../mail/oauth/oauth-state';
-import { type MailProviderFactory, withMailProvider } from '../../mail/open-provider';
-import type { SecretBox } from '../../security/secret-box';
+import { createMailProviderFactory, type MailProviderFactory, withMailProvider } from '../../mail/open-provider';
+import { createSecretBox, type SecretBox } from '../../security/secret-box';
 import { accountPlan } from '../subscriptions/subscriptions.service';
 import { toMailboxTree, mailboxIds } from './mailbox-tree';
 import * as repo from './mail-settings.repository';
@@ -32,6 +33,23 @@ export type MailSettingsDeps = {
   stateSecret: string;
 };
 export type Caller = { id: string; referrerId: string | null };
+
+/** The mail dependencies of the API and the worker, from the configuration. */
+export function mailSettingsDeps(config: Config, db: Db): MailSettingsDeps {
+  return {
+    db,
+    secretBox: createSecretBox(config.encryptionKey),
+    billingEnabled: config.billingEnabled,
+    stateSecret: config.authSecret,
+    providers: createMailProviderFactory({
+      appUrl: config.appUrl,
+      allowPrivateHosts: config.mailAllowPrivateHosts,
+      google: config.google,
+      microsoft: config.microsoft,
+      endpointBases: config.vendorEndpointBases,
+    }),
+  };
+}
 
 type ConnectInput = z.output<typeof connectMailboxSchema>;
 type UpdateInput = z.output<typeof updateMailSettingSchema>;

@@ -1,0 +1,35 @@
+import type { AiEngine, ClassifierModel } from '../ai/engine';
+import type { CreditAccount } from '../credits/ledger';
+import type { Db } from '../db/client';
+import type { MailFolder, MailProvider, MessageOperations } from '../mail/port';
+import type { MailAccountRow } from './ingest.repository';
+import type { Mailbox } from './outgoing';
+
+/** What the pipeline needs from the process that runs it (the worker role builds it). */
+export interface PipelineDeps {
+  db: Db;
+  engine: AiEngine;
+  /** Our host name, for deterministic Message-IDs and the X-Loop marker. */
+  host: string;
+  /** Automatic sends (replies and forwards) per mailbox per day (DESIGN §5.4). */
+  dailySendCap: number;
+  /** The owner's credits account for a user (members spend their owner's credits). */
+  creditAccountOf(userId: string): Promise<CreditAccount>;
+  now?: () => Date;
+}
+
+/** One mailbox being worked on: its row, an open provider and what was read once per session. */
+export interface MailboxContext {
+  deps: PipelineDeps;
+  account: MailAccountRow;
+  provider: MailProvider;
+  ops: MessageOperations;
+  folders: MailFolder[];
+  /** Who automatic mail is from. */
+  mailbox: Mailbox;
+  /** Kept for the life of the connection: the classifier for the current AI categories. */
+  memo: { classifier?: { key: string; model: ClassifierModel | null } };
+}
+
+export const loopMarkerOf = (ctx: Pick<MailboxContext, 'account' | 'deps'>) => `${ctx.account.id}@${ctx.deps.host}`;
+export const nowOf = (deps: PipelineDeps) => deps.now?.() ?? new Date();

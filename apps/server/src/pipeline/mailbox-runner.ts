@@ -1,0 +1,108 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MailError } from '../mail/errors';
+import type { MailProvider } from '../mail/port';
+import type { MailboxContext, PipelineDeps } from './context';
+import { ingestNew, syncErrorMessage } from './ingest';
+import * as ingestRepo from './ingest.repository';
+import * as repo from './pipeline.repository';
+import { processMessage } from './process-message';
+
+export interface RunnerDeps extends PipelineDeps {
+  workerId: string;
+  openProvider(account: ingestRepo.MailAccountRow): MailProvider;
+  /** The lease a worker holds on a mailbox, renewed a third of the way through (default 60 s). */
+  leaseMs?: number;
+  /** How long one IMAP IDLE lasts before the loop goes round (default 20 s, under the lease). */
+  idleMs?: number;
+  /** Providers that cannot push are polled this often (default 15 s). */
+  pollMs?: number;
+  /** Waits after a failure: doubles from this up to `maxBackoffMs` (defaults 2 s, 5 min). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  log?: { warn(object: object, message: string): void };
+}
+
+/**
+ * Holds one mailbox for as long as it syncs: ingest, process what is pending, wait for new mail
+ * (IDLE) or poll, again. Failures are recorded on the mailbox (the settings screen shows them) and
+ * retried with back-off over a fresh connection. Returns when the mailbox is deleted, stops syncing,
+ * is taken by another worker, or `signal` aborts.
+ */
+export async function runMailbox(deps: RunnerDeps, accountId: string, signal: AbortSignal): Promise<void> {
+  const leaseMs = deps.leaseMs ?? 60_000;
+  let account = await ingestRepo.acquireLease(deps.db, accountId, deps.workerId, leaseMs);
+  if (!account) return;
+  /** The open connection and what was read once over it (folders, address, the classifier). */
+  const session: { provider: MailProvider | null; ctx: MailboxContext | null } = { provider: null, ctx: null };
+  let lost = false;
+  const closeProvider = async () => {
+    const open = session.provider;
+    session.provider = null;
+    session.ctx = null;
+    await open?.close().catch(() => undefined);
+  };
+  const renew = setInterval(() => {
+    void repo.renewLease(deps.db, accountId, deps.workerId, leaseMs).then((held) => {
+      if (!held) {
+        lost = true;
+        void closeProvider();
+      }
+    });
+  }, leaseMs / 3);
+  const onAbort = () => void closeProvider();
+  signal.addEventListener('abort', onAbort);
+  let backoff = deps.backoffMs ?? 2000;
+  try {
+    while (!signal.aborted && !lost) {
+      account = await repo.findAccount(deps.db, accountId);
+      if (!account || !account.isSyncEnabled) return;
+      try {
+        const provider = (session.provider ??= deps.openProvider(account));
+        // The settings are read every round, the rest once per connection.
+        const ctx = (session.ctx = session.ctx ? { ...session.ctx, account } : await contextFor(deps, account, provider));
+        await ingestNew(deps, account, provider);
+        await processPending(ctx, signal);
+        backoff = deps.backoffMs ?? 2000;
+        await waitForMail(deps, provider, account.trackedMailbox, signal);
+      } catch (error) {
+        if (signal.aborted || lost || error instanceof ingestRepo.LeaseLost) return;
+        deps.log?.warn({ accountId, err: error }, 'mailbox sync failed');
+        await ingestRepo.recordSyncError(deps.db, accountId, syncErrorMessage(error));
+        await closeProvider();
+        await sleep(backoff, undefined, { signal }).catch(() => undefined);
+        backoff = Math.min(backoff * 2, deps.maxBackoffMs ?? 300_000);
+      }
+    }
+  } finally {
+    clearInterval(renew);
+    signal.removeEventListener('abort', onAbort);
+    await closeProvider();
+    await ingestRepo.releaseLease(deps.db, accountId, deps.workerId);
+  }
+}
+
+async function contextFor(deps: RunnerDeps, account: ingestRepo.MailAccountRow, provider: MailProvider): Promise<MailboxContext> {
+  if (!provider.messages) throw new MailError('invalid', 'imap', 'protocol', 'This provider cannot process messages yet');
+  const [folders, address] = await Promise.all([provider.listFolders(), provider.address()]);
+  const name = account.connection.kind === 'smtp' ? account.connection.name : '';
+  return { deps, account, provider, ops: provider.messages, folders, mailbox: { name: name || address, address }, memo: {} };
+}
+
+/** Everything pending of the mailbox, oldest first, in batches. */
+async function processPending(ctx: MailboxContext, signal: AbortSignal) {
+  for (;;) {
+    const batch = await repo.pendingMessages(ctx.deps.db, ctx.account.id, 50);
+    if (batch.length === 0 || signal.aborted) return;
+    for (const row of batch) {
+      if (signal.aborted) return;
+      await processMessage(ctx, row);
+    }
+    if (batch.length < 50) return;
+  }
+}
+
+async function waitForMail(deps: RunnerDeps, provider: MailProvider, folder: string, signal: AbortSignal) {
+  if (signal.aborted) return;
+  if (provider.waitForChange) await provider.waitForChange(folder, deps.idleMs ?? 20_000);
+  else await sleep(deps.pollMs ?? 15_000, undefined, { signal }).catch(() => undefined);
+}

@@ -1,0 +1,201 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailAccounts, mailActions, mailCategories, mailClassifiers, mailMessages } from '../db/schema/index';
+import type { MailActionKind } from '../db/schema/pipeline';
+
+export type MessageRow = typeof mailMessages.$inferSelect;
+export type ActionRow = typeof mailActions.$inferSelect;
+export type CategoryRow = typeof mailCategories.$inferSelect;
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A message that failed this many times is left as failed, with its last error, for the owner. */
+export const MAX_ATTEMPTS = 5;
+
+export async function findAccount(db: Db, accountId: string) {
+  const [row] = await db.select().from(mailAccounts).where(eq(mailAccounts.id, accountId));
+  return row ?? null;
+}
+
+/** Mailboxes a worker should hold: syncing, and free (or already its own). */
+export async function accountsToHold(db: Db, workerId: string) {
+  return db
+    .select({ id: mailAccounts.id })
+    .from(mailAccounts)
+    .where(
+      and(
+        eq(mailAccounts.isSyncEnabled, true),
+        sql`(${mailAccounts.leaseOwner} is null or ${mailAccounts.leaseExpiresAt} < now() or ${mailAccounts.leaseOwner} = ${workerId})`,
+      ),
+    );
+}
+
+export async function renewLease(db: Db, accountId: string, workerId: string, ttlMs: number) {
+  const rows = await db
+    .update(mailAccounts)
+    .set({ leaseExpiresAt: sql`now() + ${ttlMs} * interval '1 millisecond'` })
+    .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.leaseOwner, workerId)))
+    .returning({ id: mailAccounts.id });
+  return rows.length > 0;
+}
+
+export async function pendingMessages(db: Db, accountId: string, limit: number) {
+  return db
+    .select()
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.mailAccountId, accountId),
+        inArray(mailMessages.status, ['new', 'classified']),
+        lt(mailMessages.attempts, MAX_ATTEMPTS),
+      ),
+    )
+    .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id))
+    .limit(limit);
+}
+
+export async function categoriesOf(db: Executor, accountId: string) {
+  return db
+    .select()
+    .from(mailCategories)
+    .where(eq(mailCategories.mailAccountId, accountId))
+    .orderBy(asc(mailCategories.createdAt), asc(mailCategories.id));
+}
+
+export interface ClassificationRecord {
+  categoryId: string | null;
+  classifiedBy: string | null;
+  confidence: number | null;
+  reason: string | null;
+  skipReason: string | null;
+}
+
+export interface PlannedAction {
+  kind: MailActionKind;
+  target: { folderId?: string; to?: string[] };
+  /** Recorded as skipped at once (loop guard, cap, no credits), with why. */
+  skipped?: string;
+}
+
+/** The classification and the actions it calls for, in one transaction (`extra` runs inside it: the credit debit). */
+export async function saveClassification(
+  db: Db,
+  row: MessageRow,
+  result: ClassificationRecord,
+  actions: PlannedAction[],
+  extra?: (tx: Executor) => Promise<void>,
+) {
+  await db.transaction(async (tx) => {
+    await extra?.(tx);
+    await tx
+      .update(mailMessages)
+      .set({ ...result, status: 'classified' })
+      .where(and(eq(mailMessages.id, row.id), eq(mailMessages.status, 'new')));
+    if (actions.length === 0) return;
+    await tx
+      .insert(mailActions)
+      .values(
+        actions.map((a): typeof mailActions.$inferInsert => ({
+          userId: row.userId,
+          mailAccountId: row.mailAccountId,
+          mailMessageId: row.id,
+          kind: a.kind,
+          target: a.target,
+          status: a.skipped ? 'skipped' : 'pending',
+          detail: a.skipped ?? null,
+        })),
+      )
+      .onConflictDoNothing({ target: [mailActions.mailMessageId, mailActions.kind] });
+  });
+}
+
+export async function actionsOf(db: Db, messageRowId: string) {
+  return db.select().from(mailActions).where(eq(mailActions.mailMessageId, messageRowId));
+}
+
+export async function updateAction(db: Executor, id: string, changes: Partial<typeof mailActions.$inferInsert>) {
+  await db.update(mailActions).set(changes).where(eq(mailActions.id, id));
+}
+
+export async function finishMessage(db: Db, id: string, status: 'done' | 'gone') {
+  await db.update(mailMessages).set({ status, processedAt: new Date(), lastError: null }).where(eq(mailMessages.id, id));
+}
+
+/** A failed attempt; after MAX_ATTEMPTS the message is marked failed for good. */
+export async function recordAttemptFailure(db: Db, id: string, error: string) {
+  await db
+    .update(mailMessages)
+    .set({
+      attempts: sql`${mailMessages.attempts} + 1`,
+      lastError: error.slice(0, 1000),
+      status: sql`case when ${mailMessages.attempts} + 1 >= ${MAX_ATTEMPTS} then 'failed' else ${mailMessages.status} end`,
+    })
+    .where(eq(mailMessages.id, id));
+}
+
+/** When this mailbox last replied automatically to each of `addresses` (lower-case), within `since`. */
+export async function lastAutoReplies(db: Db, accountId: string, addresses: string[], since: Date) {
+  if (addresses.length === 0) return new Map<string, Date>();
+  const rows = await db
+    .select({ to: mailActions.target, at: mailActions.startedAt })
+    .from(mailActions)
+    .where(
+      and(
+        eq(mailActions.mailAccountId, accountId),
+        eq(mailActions.kind, 'reply'),
+        inArray(mailActions.status, ['started', 'done', 'in_doubt']),
+        gte(mailActions.startedAt, since),
+        sql`${mailActions.target}->'to' ?| ${sql`array[${sql.join(
+          addresses.map((a) => sql`${a}`),
+          sql`, `,
+        )}]::text[]`}`,
+      ),
+    );
+  const last = new Map<string, Date>();
+  for (const row of rows) {
+    for (const address of row.to.to ?? []) {
+      const previous = last.get(address);
+      if (row.at && (!previous || previous < row.at)) last.set(address, row.at);
+    }
+  }
+  return last;
+}
+
+/** Automatic sends (replies and forwards) this mailbox started since `since`: the daily cap counts them. */
+export async function autoSendsSince(db: Db, accountId: string, since: Date) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mailActions)
+    .where(
+      and(
+        eq(mailActions.mailAccountId, accountId),
+        inArray(mailActions.kind, ['reply', 'forward']),
+        inArray(mailActions.status, ['started', 'done', 'in_doubt']),
+        gte(mailActions.startedAt, since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Whether automatic replies are still on (the manage-replies toggle is a kill switch, read before each send). */
+export async function repliesStillOn(db: Db, accountId: string) {
+  const [row] = await db
+    .select({ responseType: mailAccounts.responseType })
+    .from(mailAccounts)
+    .where(eq(mailAccounts.id, accountId));
+  return (row?.responseType ?? 0) !== 0;
+}
+
+export async function findClassifier(db: Db, accountId: string) {
+  const [row] = await db.select().from(mailClassifiers).where(eq(mailClassifiers.mailAccountId, accountId));
+  return row ?? null;
+}
+
+export async function saveClassifier(db: Db, row: typeof mailClassifiers.$inferInsert) {
+  await db
+    .insert(mailClassifiers)
+    .values(row)
+    .onConflictDoUpdate({
+      target: mailClassifiers.mailAccountId,
+      set: { engine: row.engine, categoriesKey: row.categoriesKey, model: row.model, trainedAt: new Date() },
+    });
+}

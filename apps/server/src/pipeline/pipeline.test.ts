@@ -1,0 +1,317 @@
+import type { Category } from '@app/shared/categories';
+import type { MailSetting } from '@app/shared/mail-settings';
+import { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dovecotMissing, startDovecot, type Dovecot } from '../../test/dovecot';
+import { createTestApp, type TestApp, type TestUser, testConfig } from '../../test/harness';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { startWorker } from '../worker';
+import type { PipelineWorker } from './worker';
+
+const quietLog = { warn: (object: object, message: string) => console.warn(message, object) };
+
+const skip = dovecotMissing();
+if (skip) console.warn(skip);
+
+/**
+ * The pipeline end to end: the worker role over a real Dovecot (IMAP IDLE) and SMTP server, the
+ * local engine, PostgreSQL. Mail is APPENDed as a sender's server would deliver it.
+ */
+describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine', () => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  let smtp: TestSmtpServer;
+  let worker: PipelineWorker;
+  let counter = 0;
+
+  beforeAll(async () => {
+    [t, dovecot, smtp] = await Promise.all([createTestApp(), startDovecot(), startSmtpServer()]);
+    worker = startWorker({ config: { ...testConfig(), autoSendsPerDay: 3 }, database: t.database, log: quietLog });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await Promise.all([t?.close(), dovecot?.stop(), smtp?.stop()]);
+  });
+
+  type Box = { user: TestUser; mailbox: { user: string; pass: string }; setting: MailSetting };
+
+  async function connected(responseType: number, isClassificationEnabled = true): Promise<Box> {
+    const user = await t.signUp();
+    const mailbox = { user: `pipe${++counter}@example.com`, pass: 'Pipe-Pass-1' };
+    await dovecot.addUser(mailbox.user, mailbox.pass);
+    smtp.addUser(mailbox.user, mailbox.pass);
+    const res = await t.call(user, 'POST', '/api/email-settings', {
+      provider: 'smtp',
+      responseType,
+      isClassificationEnabled,
+      settings: {
+        host: 'localhost',
+        port: smtp.port,
+        user: mailbox.user,
+        pass: mailbox.pass,
+        imapHost: 'localhost',
+        imapPort: dovecot.port,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const setting = res.json<MailSetting>();
+    await until(
+      async () =>
+        (await row<{ c: string }>('SELECT sync_checkpoint::text AS c FROM mail_account WHERE id = $1', [setting._id]))?.c,
+    );
+    return { user, mailbox, setting };
+  }
+
+  async function category(box: Box, payload: object) {
+    const res = await t.call(box.user, 'POST', '/api/email-settings/categories', payload);
+    expect(res.statusCode).toBe(201);
+    return res.json<Category>();
+  }
+
+  async function imap<T>(box: Box, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+    const client = new ImapFlow({ host: '127.0.0.1', port: dovecot.port, secure: false, auth: box.mailbox, logger: false });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.logout();
+    }
+  }
+
+  let mailCounter = 0;
+  function mail(box: Box, fields: { from?: string; subject?: string; body?: string; headers?: string; messageId?: string }) {
+    const id = fields.messageId ?? `<m${++mailCounter}.${Date.now()}@sender.test>`;
+    const raw =
+      `From: ${fields.from ?? 'Client <client@client.test>'}\r\nTo: ${box.mailbox.user}\r\nSubject: ${fields.subject ?? 'Hello'}\r\n` +
+      `Message-ID: ${id}\r\nDate: ${new Date().toUTCString()}\r\n${fields.headers ?? ''}\r\n${fields.body ?? 'Hello there'}\r\n`;
+    return { id, raw };
+  }
+
+  async function deliver(box: Box, raw: string, folder = 'INBOX') {
+    await imap(box, (client) => client.append(folder, raw));
+  }
+
+  const row = async <R extends Record<string, unknown>>(sql: string, params: unknown[]) =>
+    (await t.database.query<R>(sql, params))[0];
+
+  async function until<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+    const started = Date.now();
+    for (;;) {
+      const value = await read();
+      if (value) return value;
+      if (Date.now() - started > timeoutMs) {
+        const messages = await t.database.query('SELECT message_id, status, attempts, last_error, skip_reason FROM mail_message');
+        throw new Error(`timed out waiting for the pipeline; messages: ${JSON.stringify(messages)}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  type MessageState = {
+    id: string;
+    status: string;
+    classified_by: string | null;
+    category_id: string | null;
+    skip_reason: string | null;
+  };
+  const processed = (box: Box, messageId: string) =>
+    until(() =>
+      row<MessageState>(
+        `SELECT id, status, classified_by, category_id, skip_reason FROM mail_message
+         WHERE mail_account_id = $1 AND message_id = $2 AND status IN ('done', 'failed', 'gone')`,
+        [box.setting._id, messageId],
+      ),
+    );
+  const actions = (messageRowId: string) =>
+    t.database.query<{ kind: string; status: string; detail: string | null; outgoing_message_id: string | null }>(
+      'SELECT kind, status, detail, outgoing_message_id FROM mail_action WHERE mail_message_id = $1 ORDER BY kind',
+      [messageRowId],
+    );
+  const folderMessageIds = (box: Box, folder: string) =>
+    imap(box, async (client) => {
+      const lock = await client.getMailboxLock(folder);
+      try {
+        const ids: string[] = [];
+        if (client.mailbox && client.mailbox.exists > 0)
+          for await (const m of client.fetch('1:*', { envelope: true })) ids.push(m.envelope?.messageId ?? '');
+        return ids;
+      } finally {
+        lock.release();
+      }
+    });
+  const draftsOf = (box: Box) =>
+    imap(box, async (client) => {
+      const lock = await client.getMailboxLock('Drafts');
+      try {
+        const drafts = [];
+        if (client.mailbox && client.mailbox.exists > 0)
+          for await (const m of client.fetch('1:*', { source: true, flags: true }))
+            drafts.push({ parsed: await simpleParser(m.source!), flags: m.flags });
+        return drafts;
+      } finally {
+        lock.release();
+      }
+    });
+
+  it('files a rule-matched message into its folder and saves one threaded draft', async () => {
+    const box = await connected(2);
+    await imap(box, (c) => c.mailboxCreate('Drafts').then(() => undefined));
+    const acme = await category(box, {
+      classifierType: 'rules',
+      name: 'Clients/Acme',
+      action: '2',
+      rules: { from: { email: { operator: 'endsWith', values: ['@acme.com'] } } },
+    });
+    const spoof = mail(box, { from: 'Evil <x@acme.com.evil.org>', subject: 'Not Acme' });
+    const real = mail(box, { from: 'Ann <ann@acme.com>', subject: 'Order status', body: 'Where is my order 42?' });
+    await deliver(box, spoof.raw);
+    await deliver(box, real.raw);
+
+    const done = await processed(box, real.id);
+    expect(done).toMatchObject({ status: 'done', classified_by: 'rules', category_id: acme.id });
+    expect(await actions(done.id)).toEqual([
+      expect.objectContaining({ kind: 'draft', status: 'done' }),
+      expect.objectContaining({ kind: 'move', status: 'done' }),
+    ]);
+    expect(await folderMessageIds(box, 'Clients/Acme')).toEqual([real.id]);
+    const notAcme = await processed(box, spoof.id);
+    expect(notAcme).toMatchObject({ status: 'done', category_id: null });
+    expect(await folderMessageIds(box, 'INBOX')).toEqual([spoof.id]);
+
+    const drafts = await draftsOf(box);
+    const draft = drafts.find((d) => d.parsed.inReplyTo === real.id);
+    expect(draft).toBeDefined();
+    expect(draft!.flags?.has('\\Draft')).toBe(true);
+    expect(draft!.parsed.subject).toBe('Re: Order status');
+    expect(draft!.parsed.to).toMatchObject({ value: [{ address: 'ann@acme.com' }] });
+    expect(draft!.parsed.references).toContain(real.id);
+    expect(draft!.parsed.text?.trim().length).toBeGreaterThan(0);
+    expect(smtp.received.filter((m) => m.to.includes('ann@acme.com'))).toHaveLength(0);
+  });
+
+  it('a retried message after a crash makes no second draft and no second move', async () => {
+    const box = await connected(2);
+    await imap(box, (c) => c.mailboxCreate('Drafts').then(() => undefined));
+    const m = mail(box, { subject: 'Question about pricing', body: 'How much is the pro plan?' });
+    await deliver(box, m.raw);
+    const first = await processed(box, m.id);
+    await worker.stop();
+    // As if the worker had died after the draft was stored but before it was marked done.
+    await t.database.query(`UPDATE mail_action SET status = 'pending' WHERE mail_message_id = $1`, [first.id]);
+    await t.database.query(`UPDATE mail_message SET status = 'classified' WHERE id = $1`, [first.id]);
+    worker = startWorker({ config: { ...testConfig(), autoSendsPerDay: 3 }, database: t.database, log: quietLog });
+    await processed(box, m.id);
+    const drafts = (await draftsOf(box)).filter((d) => d.parsed.inReplyTo === m.id);
+    expect(drafts).toHaveLength(1);
+  });
+
+  it('replies at once with RFC 3834 headers, once a day per sender, never to lists or robots', async () => {
+    const box = await connected(1);
+    const first = mail(box, { from: 'Bob <bob@client.test>', subject: 'Opening hours?' });
+    await deliver(box, first.raw);
+    const done = await processed(box, first.id);
+    const [reply] = await actions(done.id);
+    expect(reply).toMatchObject({ kind: 'reply', status: 'done' });
+    const sent = smtp.received.find((r) => r.raw.includes(reply!.outgoing_message_id!));
+    expect(sent).toMatchObject({ to: ['bob@client.test'] });
+    const parsed = await simpleParser(sent!.raw);
+    expect(parsed.headers.get('auto-submitted')).toBe('auto-replied');
+    expect(parsed.headers.get('x-loop')).toBe(`${box.setting._id}@localhost`);
+    expect(parsed.inReplyTo).toBe(first.id);
+    expect(await folderMessageIds(box, 'Sent')).toContain(reply!.outgoing_message_id);
+
+    const cases: [string, Parameters<typeof mail>[1]][] = [
+      ['recently_answered', { from: 'Bob <bob@client.test>', subject: 'And on Sunday?' }],
+      ['mailing_list', { from: 'News <news@list.test>', headers: 'List-Id: <news.list.test>\r\n' }],
+      ['auto_submitted', { from: 'Robot <robot@client.test>', headers: 'Auto-Submitted: auto-replied\r\n' }],
+      ['precedence', { from: 'Bulk <bulk@client.test>', headers: 'Precedence: bulk\r\n' }],
+      ['system_sender', { from: 'no-reply@shop.test' }],
+      ['own_address', { from: box.mailbox.user }],
+    ];
+    for (const [reason, fields] of cases) {
+      const m = mail(box, fields);
+      await deliver(box, m.raw);
+      const state = await processed(box, m.id);
+      expect(await actions(state.id), reason).toEqual([
+        expect.objectContaining({ kind: 'reply', status: 'skipped', detail: reason }),
+      ]);
+    }
+  });
+
+  it('a ping-pong between two of our own mailboxes on instant reply stops after one reply each', async () => {
+    const a = await connected(1);
+    const b = await connected(1);
+    const opening = mail(b, { from: a.mailbox.user, subject: 'Hi B' });
+    await deliver(b, opening.raw);
+    const bState = await processed(b, opening.id);
+    const [bReply] = await actions(bState.id);
+    expect(bReply).toMatchObject({ status: 'done' });
+    const bSent = smtp.received.find((r) => r.raw.includes(bReply!.outgoing_message_id!))!;
+    await deliver(a, bSent.raw); // B's auto-reply reaches A
+    const aState = await processed(a, bReply!.outgoing_message_id!);
+    expect(await actions(aState.id)).toEqual([
+      expect.objectContaining({ kind: 'reply', status: 'skipped', detail: 'auto_submitted' }),
+    ]);
+  });
+
+  it('stops replying at once when replies are turned off, and caps automatic sends per day', async () => {
+    const box = await connected(1);
+    const senders = ['c1@cap.test', 'c2@cap.test', 'c3@cap.test', 'c4@cap.test'];
+    const ids: string[] = [];
+    for (const from of senders) {
+      const m = mail(box, { from });
+      ids.push(m.id);
+      await deliver(box, m.raw);
+    }
+    const details = [];
+    for (const id of ids) details.push((await actions((await processed(box, id)).id))[0]);
+    expect(details.map((d) => d?.status)).toEqual(['done', 'done', 'done', 'skipped']);
+    expect(details[3]).toMatchObject({ detail: 'daily_cap' });
+
+    const off = await connected(1);
+    await t.call(off.user, 'PUT', '/api/email-settings', { id: off.setting._id, responseType: 0 });
+    const m = mail(off, { from: 'late@client.test' });
+    await deliver(off, m.raw);
+    expect(await actions((await processed(off, m.id)).id)).toEqual([]);
+  });
+
+  it('classifies by instruction with the local engine and debits the owner two credits', async () => {
+    const box = await connected(0);
+    const invoices = await category(box, {
+      classifierType: 'ai',
+      name: 'Invoices',
+      instruction: 'Invoices, bills and payment reminders from suppliers',
+    });
+    await category(box, {
+      classifierType: 'ai',
+      name: 'Recruiting',
+      instruction: 'Job applications, candidates, CVs and interviews',
+    });
+    const m = mail(box, {
+      subject: 'Invoice 2026-114 payment reminder',
+      body: 'Please find attached the invoice, payment is due.',
+    });
+    await deliver(box, m.raw);
+    const state = await processed(box, m.id);
+    expect(state).toMatchObject({ status: 'done', classified_by: 'local', category_id: invoices.id });
+    expect(await folderMessageIds(box, 'Invoices')).toEqual([m.id]);
+    const debit = await row<{ amount: number }>(`SELECT amount FROM credit_entry WHERE key = $1`, [`classify:${state.id}`]);
+    expect(debit).toEqual({ amount: -2 });
+  });
+
+  it('does not classify when classification is off; the response type still applies', async () => {
+    const box = await connected(2, false);
+    await imap(box, (c) => c.mailboxCreate('Drafts').then(() => undefined));
+    await category(box, {
+      classifierType: 'rules',
+      name: 'Everything',
+      rules: { subject: { operator: 'contains', values: ['hello'] } },
+    });
+    const m = mail(box, { subject: 'hello' });
+    await deliver(box, m.raw);
+    const state = await processed(box, m.id);
+    expect(state).toMatchObject({ classified_by: null, category_id: null });
+    expect(await actions(state.id)).toEqual([expect.objectContaining({ kind: 'draft', status: 'done' })]);
+  });
+});

@@ -1,0 +1,119 @@
+import type { ClassifierModel } from '../ai/engine';
+import { CREDIT_COSTS, creditsExhausted, debit } from '../credits/ledger';
+import { MailError, SendFailure } from '../mail/errors';
+import { parseMessage } from '../mail/mime/parse-message';
+import type { ParsedMessage } from '../mail/mime/message';
+import { findSpecialFolder } from '../mail/special-folders';
+import { categoriesKey, classifyMessage, type Decision, toEngineCategory } from './classify';
+import type { MailboxContext } from './context';
+import { planActions } from './plan-actions';
+import * as repo from './pipeline.repository';
+import { type LoadedMessage, runAction } from './run-actions';
+
+/** Thrown inside the classification transaction when the last credits went to another step meanwhile. */
+class CreditsGone extends Error {}
+
+const ACTION_ORDER = ['draft', 'reply', 'forward', 'move'] as const;
+
+/**
+ * One message through the pipeline (DESIGN §5): classified once (result, actions and credit debit in
+ * one transaction), then each recorded action run to its end state, then marked done. A provider
+ * failure is rethrown after the attempt is counted, so the mailbox's runner reconnects and retries.
+ */
+export async function processMessage(ctx: MailboxContext, row: repo.MessageRow): Promise<void> {
+  const { db } = ctx.deps;
+  let loaded: LoadedMessage | null | undefined;
+  const load = async () => {
+    if (loaded === undefined) {
+      const raw = await ctx.ops.fetchRaw(row.folder, row.providerId);
+      loaded = raw ? { raw, parsed: await parseMessage(raw) } : null;
+    }
+    return loaded;
+  };
+  try {
+    if (row.status === 'new') {
+      const message = await load();
+      if (!message) return await repo.finishMessage(db, row.id, 'gone');
+      row = { ...row, ...(await classifyAndPlan(ctx, row, message.parsed)) };
+    }
+    const actions = await repo.actionsOf(db, row.id);
+    actions.sort((a, b) => ACTION_ORDER.indexOf(a.kind) - ACTION_ORDER.indexOf(b.kind));
+    for (const action of actions) await runAction(ctx, row, action, load);
+    await repo.finishMessage(db, row.id, 'done');
+  } catch (error) {
+    await repo.recordAttemptFailure(db, row.id, error instanceof Error ? error.message : String(error));
+    if (error instanceof MailError || error instanceof SendFailure) throw error;
+  }
+}
+
+async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed: ParsedMessage) {
+  const { db } = ctx.deps;
+  const credits = await ctx.deps.creditAccountOf(row.userId);
+  let decision: Decision = {
+    kind: 'none',
+    record: { categoryId: null, classifiedBy: null, confidence: null, reason: null, skipReason: null },
+  };
+  if (ctx.account.isClassificationEnabled) {
+    const categories = await repo.categoriesOf(db, ctx.account.id);
+    decision = await classifyMessage({
+      message: parsed,
+      categories,
+      engine: ctx.deps.engine,
+      model: await classifierModel(ctx, categories),
+      canPayAi: !(await creditsExhausted(db, credits)),
+    });
+  }
+  const plan = (d: Decision) =>
+    planActions({
+      responseType: ctx.account.responseType,
+      isClassificationEnabled: ctx.account.isClassificationEnabled,
+      decision: d,
+      folderId: row.folder,
+      draftsFolderId: findSpecialFolder(ctx.folders, '\\Drafts')?.id ?? null,
+    });
+  const payForAi = async (tx: repo.Executor) => {
+    const paid = await debit(tx, credits, {
+      userId: row.userId,
+      amount: CREDIT_COSTS.aiClassification,
+      reason: 'AI classification',
+      key: `classify:${row.id}`,
+    });
+    if (!paid.ok) throw new CreditsGone();
+  };
+  try {
+    await repo.saveClassification(db, row, decision.record, plan(decision), decision.kind === 'ai' ? payForAi : undefined);
+  } catch (error) {
+    if (!(error instanceof CreditsGone)) throw error;
+    decision = { kind: 'none', record: { ...decision.record, categoryId: null, classifiedBy: null, skipReason: 'NO_CREDITS' } };
+    await repo.saveClassification(db, row, decision.record, plan(decision));
+  }
+  return { ...decision.record, status: 'classified' as const };
+}
+
+/**
+ * The mailbox's classifier for its current AI categories: kept in the database, trained again
+ * (cold, from names and instructions; the initialisation adds the filed mail) when they change.
+ */
+async function classifierModel(ctx: MailboxContext, categories: repo.CategoryRow[]) {
+  const ai = categories.filter((c) => c.classifierType === 'ai');
+  if (ai.length === 0) return null;
+  const key = categoriesKey(ai);
+  if (ctx.memo.classifier?.key === key) return ctx.memo.classifier.model;
+  const stored = await repo.findClassifier(ctx.deps.db, ctx.account.id);
+  if (stored && stored.categoriesKey === key && stored.engine === ctx.deps.engine.name) {
+    ctx.memo.classifier = { key, model: stored.model as ClassifierModel };
+    return ctx.memo.classifier.model;
+  }
+  const model = await ctx.deps.engine.train(ai.map(toEngineCategory), []);
+  ctx.memo.classifier = { key, model };
+  if (model) {
+    await repo.saveClassifier(ctx.deps.db, {
+      mailAccountId: ctx.account.id,
+      userId: ctx.account.userId,
+      engine: ctx.deps.engine.name,
+      categoriesKey: key,
+      model,
+    });
+  }
+  return model;
+}

@@ -1,0 +1,213 @@
+import type { DraftContext } from '../ai/engine';
+import { ownerPrompt, retrieveKnowledge } from '../ai/grounding';
+import { toPlainOutput } from '../ai/safety';
+import { CREDIT_COSTS, debit } from '../credits/ledger';
+import { SendFailure } from '../mail/errors';
+import type { ParsedMessage } from '../mail/mime/message';
+import { findSpecialFolder } from '../mail/special-folders';
+import { toEngineMessage } from './classify';
+import { loopMarkerOf, type MailboxContext, nowOf } from './context';
+import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeaders, withinDailyCap } from './loop-guard';
+import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
+import * as repo from './pipeline.repository';
+
+/** The message an action works on, read from the provider once per message. */
+export interface LoadedMessage {
+  raw: Buffer;
+  parsed: ParsedMessage;
+}
+
+/** Runs one recorded action to its end state; throws to have the whole message retried later. */
+export async function runAction(
+  ctx: MailboxContext,
+  row: repo.MessageRow,
+  action: repo.ActionRow,
+  load: () => Promise<LoadedMessage | null>,
+) {
+  if (action.status !== 'pending' && action.status !== 'started') return;
+  switch (action.kind) {
+    case 'move':
+      await ctx.ops.move(row.folder, [row.providerId], action.target.folderId!);
+      return done(ctx, action);
+    case 'draft':
+      return runDraft(ctx, row, action, load);
+    case 'reply':
+    case 'forward':
+      return runSend(ctx, row, action, load);
+  }
+}
+
+const done = (ctx: MailboxContext, action: repo.ActionRow) =>
+  repo.updateAction(ctx.deps.db, action.id, { status: 'done', doneAt: nowOf(ctx.deps) });
+const skip = (ctx: MailboxContext, action: repo.ActionRow, detail: string) =>
+  repo.updateAction(ctx.deps.db, action.id, { status: 'skipped', detail });
+
+/** Drafts are idempotent: the deterministic Message-ID is looked up before the draft is stored again. */
+async function runDraft(
+  ctx: MailboxContext,
+  row: repo.MessageRow,
+  action: repo.ActionRow,
+  load: () => Promise<LoadedMessage | null>,
+) {
+  const message = await load();
+  if (!message) return skip(ctx, action, 'message_gone');
+  const blocked = guard(ctx, row, message.parsed, 'draft', new Map());
+  if (blocked) return skip(ctx, action, blocked);
+  const text = await writeReply(ctx, row, action, message.parsed);
+  if (text === null) return skip(ctx, action, 'NO_CREDITS');
+  const folderId = action.target.folderId!;
+  const messageId = outgoingMessageId('draft', action.id, ctx.deps.host);
+  if (!(await ctx.ops.findByMessageId(folderId, messageId))) {
+    const raw = await buildReply({ original: message.parsed, from: ctx.mailbox, text, messageId });
+    await ctx.ops.append(folderId, raw, ['\\Draft', '\\Seen']);
+  }
+  await repo.updateAction(ctx.deps.db, action.id, { status: 'done', outgoingMessageId: messageId, doneAt: nowOf(ctx.deps) });
+}
+
+/**
+ * Replies and forwards are sent at most once (DESIGN §5.3): marked started before the send, done
+ * after. A send found started (the worker died in between) is looked up in Sent by its Message-ID:
+ * found, it is done; not found, it is in doubt and shown to the owner, never sent again.
+ */
+async function runSend(
+  ctx: MailboxContext,
+  row: repo.MessageRow,
+  action: repo.ActionRow,
+  load: () => Promise<LoadedMessage | null>,
+) {
+  const kind = action.kind as 'reply' | 'forward';
+  const messageId = outgoingMessageId(kind, action.id, ctx.deps.host);
+  if (action.status === 'started') return settleInterruptedSend(ctx, action, messageId);
+
+  const message = await load();
+  if (!message) return skip(ctx, action, 'message_gone');
+  if (kind === 'reply' && !(await repo.repliesStillOn(ctx.deps.db, ctx.account.id))) return skip(ctx, action, 'replies_off');
+  const now = nowOf(ctx.deps);
+  const since = new Date(now.getTime() - AUTO_REPLY_INTERVAL_MS);
+  const answered = await repo.lastAutoReplies(ctx.deps.db, ctx.account.id, replyRecipients(message.parsed), since);
+  const blocked = guard(ctx, row, message.parsed, kind, answered);
+  if (blocked) return skip(ctx, action, blocked);
+  if (!withinDailyCap(await repo.autoSendsSince(ctx.deps.db, ctx.account.id, since), ctx.deps.dailySendCap))
+    return skip(ctx, action, 'daily_cap');
+
+  const built = await buildOutgoing(ctx, row, action, message, messageId);
+  if (!built) return skip(ctx, action, 'NO_CREDITS');
+  await repo.updateAction(ctx.deps.db, action.id, {
+    status: 'started',
+    startedAt: now,
+    outgoingMessageId: messageId,
+    target: { to: built.to },
+  });
+  try {
+    await ctx.ops.send(built.raw, { from: ctx.mailbox.address, to: built.to });
+  } catch (error) {
+    if (error instanceof SendFailure && error.notSent) {
+      await repo.updateAction(ctx.deps.db, action.id, { status: 'pending', startedAt: null, detail: error.message });
+      throw error;
+    }
+    return settleInterruptedSend(ctx, action, messageId);
+  }
+  await done(ctx, action);
+}
+
+async function settleInterruptedSend(ctx: MailboxContext, action: repo.ActionRow, messageId: string) {
+  const sent = findSpecialFolder(ctx.folders, '\\Sent');
+  const found = sent ? await ctx.ops.findByMessageId(sent.id, messageId).catch(() => null) : null;
+  if (found) return done(ctx, action);
+  await repo.updateAction(ctx.deps.db, action.id, {
+    status: 'in_doubt',
+    detail: 'The send was interrupted and the message is not in Sent: check before sending it again',
+  });
+}
+
+async function buildOutgoing(
+  ctx: MailboxContext,
+  row: repo.MessageRow,
+  action: repo.ActionRow,
+  message: LoadedMessage,
+  messageId: string,
+): Promise<{ raw: Buffer; to: string[] } | null> {
+  const marker = loopMarkerOf(ctx);
+  if (action.kind === 'forward') {
+    const to = action.target.to ?? [];
+    const note = `Forwarded automatically by the mail assistant of ${ctx.mailbox.address}.`;
+    const raw = await buildForward({
+      original: message.parsed,
+      originalRaw: message.raw,
+      from: ctx.mailbox,
+      to,
+      note,
+      messageId,
+      headers: forwardHeaders({ loopMarker: marker }),
+    });
+    return { raw, to };
+  }
+  const text = await writeReply(ctx, row, action, message.parsed);
+  if (text === null) return null;
+  const raw = await buildReply({
+    original: message.parsed,
+    from: ctx.mailbox,
+    text,
+    messageId,
+    headers: autoReplyHeaders({ loopMarker: marker }),
+  });
+  return { raw, to: replyRecipients(message.parsed) };
+}
+
+/** The loop guard for this message; drafts are not sent, so the once-a-day rule does not apply to them. */
+function guard(
+  ctx: MailboxContext,
+  row: repo.MessageRow,
+  parsed: ParsedMessage,
+  kind: 'draft' | 'reply' | 'forward',
+  answered: Map<string, Date>,
+) {
+  const folder = ctx.folders.find((f) => f.id === row.folder);
+  return autoReplyBlock(parsed, {
+    action: kind === 'forward' ? 'forward' : 'reply',
+    mailboxAddress: ctx.mailbox.address,
+    folderSpecialUse: folder?.specialUse ?? null,
+    loopMarker: loopMarkerOf(ctx),
+    lastAutoReplyAt: kind === 'reply' ? (address) => answered.get(address) : undefined,
+    now: nowOf(ctx.deps),
+  });
+}
+
+/**
+ * The reply text, written once: stored on the action with its credit debit in one transaction, so a
+ * retry reuses it and is not paid twice. Null when the owner has no credits left.
+ */
+async function writeReply(
+  ctx: MailboxContext,
+  row: repo.MessageRow,
+  action: repo.ActionRow,
+  parsed: ParsedMessage,
+): Promise<string | null> {
+  if (action.body) return action.body;
+  const { db } = ctx.deps;
+  const category = row.categoryId
+    ? (await repo.categoriesOf(db, ctx.account.id)).find((c) => c.id === row.categoryId)
+    : undefined;
+  const engineMessage = toEngineMessage(parsed);
+  const context: DraftContext = {
+    responseInstructions: category?.responseInstructions ?? '',
+    ownerPrompt: await ownerPrompt(db, row.userId),
+    knowledge: await retrieveKnowledge(db, row.userId, `${engineMessage.subject}\n${engineMessage.text.slice(0, 4000)}`),
+    pastReplies: [],
+    senderName: ctx.mailbox.name,
+  };
+  const draft = await ctx.deps.engine.draftReply(engineMessage, context);
+  const text = toPlainOutput(draft.text);
+  const credits = await ctx.deps.creditAccountOf(row.userId);
+  return db.transaction(async (tx) => {
+    const paid = await debit(tx, credits, {
+      userId: row.userId,
+      amount: CREDIT_COSTS.aiDraft,
+      reason: `AI ${action.kind}`,
+      key: `${action.kind}:${row.id}`,
+    });
+    if (!paid.ok) return null;
+    await repo.updateAction(tx, action.id, { body: text });
+    return text;
+  });
+}

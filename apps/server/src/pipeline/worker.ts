@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { runMailbox, type RunnerDeps } from './mailbox-runner';
+import * as repo from './pipeline.repository';
+
+export interface PipelineWorker {
+  readonly workerId: string;
+  /** Stops every mailbox, releasing their leases. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The pipeline's worker (DESIGN §1, §5): every `scanMs` it looks for syncing mailboxes nobody holds
+ * and runs each in its own loop. Several workers (processes) share the mailboxes through the leases.
+ */
+export function startPipelineWorker(deps: Omit<RunnerDeps, 'workerId'> & { workerId?: string; scanMs?: number }): PipelineWorker {
+  const workerId = deps.workerId ?? `worker-${randomUUID()}`;
+  const runnerDeps: RunnerDeps = { ...deps, workerId };
+  const controller = new AbortController();
+  const running = new Map<string, Promise<void>>();
+
+  async function scan() {
+    const accounts = await repo.accountsToHold(deps.db, workerId);
+    for (const { id } of accounts) {
+      if (running.has(id) || controller.signal.aborted) continue;
+      const run = runMailbox(runnerDeps, id, controller.signal)
+        .catch((error: unknown) => deps.log?.warn({ accountId: id, err: error }, 'mailbox runner stopped'))
+        .finally(() => running.delete(id));
+      running.set(id, run);
+    }
+  }
+
+  const loop = (async () => {
+    while (!controller.signal.aborted) {
+      await scan().catch((error: unknown) => deps.log?.warn({ err: error }, 'pipeline scan failed'));
+      await sleep(deps.scanMs ?? 3000, undefined, { signal: controller.signal }).catch(() => undefined);
+    }
+  })();
+
+  return {
+    workerId,
+    async stop() {
+      controller.abort();
+      await loop;
+      await Promise.all(running.values());
+    },
+  };
+}

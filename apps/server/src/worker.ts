@@ -1,0 +1,28 @@
+import { createLocalEngine } from './ai/local/local-engine';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { mailSettingsDeps, providerFor } from './modules/mail-settings/mail-settings.service';
+import { findReferrerId } from './modules/subscriptions/subscriptions.repository';
+import { accountPlan } from './modules/subscriptions/subscriptions.service';
+import type { RunnerDeps } from './pipeline/mailbox-runner';
+import { type PipelineWorker, startPipelineWorker } from './pipeline/worker';
+
+/** The worker role (DESIGN §1): runs the mail pipeline over every syncing mailbox. */
+export function startWorker(deps: { config: Config; database: Database; log?: RunnerDeps['log'] }): PipelineWorker {
+  const { config, database } = deps;
+  const db = database.db;
+  const mail = mailSettingsDeps(config, db);
+  return startPipelineWorker({
+    db,
+    engine: createLocalEngine(),
+    host: new URL(config.appUrl).hostname,
+    dailySendCap: config.autoSendsPerDay,
+    openProvider: (account) => providerFor(mail, account),
+    async creditAccountOf(userId) {
+      const referrerId = (await findReferrerId(db, userId)) ?? null;
+      const plan = await accountPlan(db, { id: userId, referrerId }, config.billingEnabled);
+      return { ownerId: referrerId ?? userId, plan: plan.plan, billingEnabled: config.billingEnabled };
+    },
+    log: deps.log,
+  });
+}

@@ -239,6 +239,35 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     }
   });
 
+  it('a send interrupted between started and done is found in Sent, else shown in doubt and never sent again', async () => {
+    const box = await connected(1);
+    const m = mail(box, { from: 'dora@client.test', subject: 'Delivery date?' });
+    await deliver(box, m.raw);
+    const state = await processed(box, m.id);
+    const [reply] = await actions(state.id);
+    const sentBefore = smtp.received.length;
+    const interrupt = async () => {
+      await worker.stop();
+      await t.database.query(`UPDATE mail_action SET status = 'started', done_at = NULL WHERE mail_message_id = $1`, [state.id]);
+      await t.database.query(`UPDATE mail_message SET status = 'classified' WHERE id = $1`, [state.id]);
+      worker = startWorker({ config: { ...testConfig(), autoSendsPerDay: 3 }, database: t.database, log: quietLog });
+      await processed(box, m.id);
+      return (await actions(state.id))[0];
+    };
+    expect(await interrupt()).toMatchObject({ status: 'done' });
+
+    await imap(box, async (client) => {
+      const lock = await client.getMailboxLock('Sent');
+      try {
+        await client.messageDelete({ header: { 'message-id': reply!.outgoing_message_id! } });
+      } finally {
+        lock.release();
+      }
+    });
+    expect(await interrupt()).toMatchObject({ status: 'in_doubt', detail: expect.stringContaining('not in Sent') });
+    expect(smtp.received.length).toBe(sentBefore);
+  });
+
   it('a ping-pong between two of our own mailboxes on instant reply stops after one reply each', async () => {
     const a = await connected(1);
     const b = await connected(1);

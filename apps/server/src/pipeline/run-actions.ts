@@ -111,7 +111,8 @@ async function runSend(
 }
 
 async function settleInterruptedSend(ctx: MailboxContext, action: repo.ActionRow, messageId: string) {
-  const sent = findSpecialFolder(ctx.folders, '\\Sent');
+  // Listed afresh: the Sent folder may have been created by a send since the session began.
+  const sent = findSpecialFolder(await ctx.provider.listFolders(), '\\Sent');
   const found = sent ? await ctx.ops.findByMessageId(sent.id, messageId).catch(() => null) : null;
   if (found) return done(ctx, action);
   await repo.updateAction(ctx.deps.db, action.id, {

@@ -42,6 +42,8 @@ export const mailAccounts = pgTable('mail_account', {
   fetchRangeEnd: timestamp('fetch_range_end', { withTimezone: true }),
   batchStatus: text('batch_status'),
   batchCategorizeStatus: text('batch_categorize_status'),
+  /** How far the running batch (initialisation or AI categorisation) has got, for the settings screen. */
+  batchProgress: jsonb('batch_progress').$type<{ job: 'initialisation' | 'categorize'; done: number; total: number; error?: string }>(),
   /** What the last AI categorisation request asked for, read by the batch job. */
   batchCategorizeRequest: jsonb('batch_categorize_request').$type<{
     numberOfCategories: number;

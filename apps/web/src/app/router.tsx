@@ -114,7 +114,10 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('@/features/mail-settings/routes/category-form').then((m) => ({ Component: m.CategoryFormRoute })),
                   },
-                  placeholder('inbox', 'inbox'),
+                  {
+                    path: 'inbox',
+                    lazy: () => import('@/features/inbox/routes/inbox').then((m) => ({ Component: m.InboxRoute })),
+                  },
                   placeholder('prompt', 'prompt'),
                   { path: 'invoices', lazy: billing.invoices },
                   { path: 'users', lazy: team.list },

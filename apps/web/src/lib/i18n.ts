@@ -6,6 +6,7 @@ import enBilling from '@/locales/en/billing.json';
 import enCategories from '@/locales/en/categories.json';
 import enCommon from '@/locales/en/common.json';
 import enErrors from '@/locales/en/errors.json';
+import enInbox from '@/locales/en/inbox.json';
 import enKnowledge from '@/locales/en/knowledge.json';
 import enLayout from '@/locales/en/layout.json';
 import enMailSettings from '@/locales/en/mailSettings.json';
@@ -23,6 +24,7 @@ import frBilling from '@/locales/fr/billing.json';
 import frCategories from '@/locales/fr/categories.json';
 import frCommon from '@/locales/fr/common.json';
 import frErrors from '@/locales/fr/errors.json';
+import frInbox from '@/locales/fr/inbox.json';
 import frKnowledge from '@/locales/fr/knowledge.json';
 import frLayout from '@/locales/fr/layout.json';
 import frMailSettings from '@/locales/fr/mailSettings.json';
@@ -42,6 +44,7 @@ const resources = {
     auth: enAuth,
     layout: enLayout,
     knowledge: enKnowledge,
+    inbox: enInbox,
     profile: enProfile,
     placeholders: enPlaceholders,
     mailSettings: enMailSettings,
@@ -55,6 +58,7 @@ const resources = {
     auth: frAuth,
     layout: frLayout,
     knowledge: frKnowledge,
+    inbox: frInbox,
     profile: frProfile,
     placeholders: frPlaceholders,
     mailSettings: frMailSettings,

@@ -1,0 +1,20 @@
+import { messageDetailSchema } from '@app/shared/mailbox';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const getMessage = (folder: string, uid: string) =>
+  apiRequest(`/api/mailbox/messages/${encodeURIComponent(uid)}`, { query: { folder }, schema: messageDetailSchema });
+
+export const messageQueryOptions = (folder: string, uid: string) =>
+  queryOptions({ queryKey: ['mailbox', 'message', folder, uid], queryFn: () => getMessage(folder, uid), staleTime: 60_000 });
+
+export function useMessage(folder: string, uid: string | null) {
+  return useQuery({ ...messageQueryOptions(folder, uid ?? ''), enabled: uid !== null });
+}
+
+/** Where the sanitized body is served (its own CSP), for the sandboxed iframe. */
+export const messageBodyUrl = (folder: string, uid: string, images: boolean) =>
+  `/api/mailbox/messages/${encodeURIComponent(uid)}/body?folder=${encodeURIComponent(folder)}&images=${images ? 1 : 0}`;
+
+export const attachmentUrl = (folder: string, uid: string, index: number) =>
+  `/api/mailbox/messages/${encodeURIComponent(uid)}/attachments/${index}?folder=${encodeURIComponent(folder)}`;

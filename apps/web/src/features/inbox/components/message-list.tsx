@@ -1,0 +1,268 @@
+import type { EmailListItem, MailboxPage } from '@app/shared/mailbox';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Forward,
+  Mail,
+  MailOpen,
+  MessageSquare,
+  Paperclip,
+  RefreshCw,
+  Reply,
+  ShieldAlert,
+  Star,
+  Trash2,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { currentLanguage } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+import { relativeTime } from '../utils/relative-time';
+
+export interface ListActions {
+  open: (uid: string) => void;
+  toggleSelect: (uid: string) => void;
+  toggleAll: () => void;
+  reload: () => void;
+  spam: (uids: string[]) => void;
+  remove: (uids: string[]) => void;
+  markRead: (uids: string[], read: boolean) => void;
+  star: (uid: string, starred: boolean) => void;
+  reply: (uid: string) => void;
+  forward: (uid: string) => void;
+  newer: () => void;
+  older: () => void;
+}
+
+/** Toolbar, rows and pager of the webmail (spec 02 §2). */
+export function MessageList({
+  data,
+  loading,
+  fetching,
+  selected,
+  cursor,
+  actions,
+}: {
+  data: MailboxPage | undefined;
+  loading: boolean;
+  fetching: boolean;
+  selected: Set<string>;
+  cursor: number;
+  actions: ListActions;
+}) {
+  const { t } = useTranslation();
+  const messages = data?.messages ?? [];
+  const chosen = [...selected];
+  const allChecked = messages.length > 0 && messages.every((m) => selected.has(m.uid));
+  const none = chosen.length === 0;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center gap-1 border-b px-2 py-1" role="toolbar" aria-label={t('inbox.toolbar.label')}>
+        <input
+          type="checkbox"
+          className="mx-2 size-4"
+          checked={allChecked}
+          onChange={actions.toggleAll}
+          aria-label={t('inbox.toolbar.selectAll')}
+        />
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={actions.reload}
+          aria-label={t('inbox.toolbar.reload')}
+          title={t('inbox.toolbar.reload')}
+        >
+          <RefreshCw className={cn(fetching && 'animate-spin')} aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={none}
+          onClick={() => actions.spam(chosen)}
+          aria-label={t('inbox.toolbar.spam')}
+          title={t('inbox.toolbar.spam')}
+        >
+          <ShieldAlert aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={none}
+          onClick={() => actions.remove(chosen)}
+          aria-label={t('inbox.toolbar.delete')}
+          title={t('inbox.toolbar.delete')}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={none}
+          onClick={() => actions.markRead(chosen, true)}
+          aria-label={t('inbox.toolbar.markRead')}
+          title={t('inbox.toolbar.markRead')}
+        >
+          <MailOpen aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={none}
+          onClick={() => actions.markRead(chosen, false)}
+          aria-label={t('inbox.toolbar.markUnread')}
+          title={t('inbox.toolbar.markUnread')}
+        >
+          <Mail aria-hidden />
+        </Button>
+        <div className="ml-auto flex items-center gap-1 text-sm text-muted-foreground">
+          <span data-testid="pager">
+            {data && data.total > 0 ? t('inbox.toolbar.pager', { from: data.from, to: data.to, total: data.total }) : ''}
+          </span>
+          <Button
+            variant="ghost"
+            size="icon"
+            disabled={!data || data.page <= 1}
+            onClick={actions.newer}
+            aria-label={t('inbox.toolbar.newer')}
+            title={t('inbox.toolbar.newer')}
+          >
+            <ChevronLeft aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            disabled={!data || data.page >= data.pages}
+            onClick={actions.older}
+            aria-label={t('inbox.toolbar.older')}
+            title={t('inbox.toolbar.older')}
+          >
+            <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      </div>
+      {loading ? (
+        <div className="grid gap-2 p-3" aria-busy="true" aria-label={t('common.loading')}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-9" />
+          ))}
+        </div>
+      ) : messages.length === 0 ? (
+        <p className="p-10 text-center text-muted-foreground">{t('inbox.empty')}</p>
+      ) : (
+        <ul className="min-h-0 flex-1 overflow-y-auto" aria-label={t('inbox.list.label')}>
+          {messages.map((m, i) => (
+            <Row key={m.uid} message={m} checked={selected.has(m.uid)} focused={i === cursor} actions={actions} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Row({
+  message: m,
+  checked,
+  focused,
+  actions,
+}: {
+  message: EmailListItem;
+  checked: boolean;
+  focused: boolean;
+  actions: ListActions;
+}) {
+  const { t } = useTranslation();
+  const sender = m.from ? m.from.name || m.from.address : t('inbox.list.noSender');
+  return (
+    <li
+      className={cn(
+        'group relative flex cursor-pointer items-center gap-2 border-b px-2 py-1.5 text-sm hover:bg-muted/60',
+        m.isUnread && 'font-semibold',
+        checked && 'bg-accent/10',
+        focused && 'ring-2 ring-ring ring-inset',
+      )}
+      data-uid={m.uid}
+      data-unread={m.isUnread || undefined}
+      aria-current={focused || undefined}
+      onClick={() => actions.open(m.uid)}
+    >
+      <input
+        type="checkbox"
+        className="mx-2 size-4"
+        checked={checked}
+        onClick={(e) => e.stopPropagation()}
+        onChange={() => actions.toggleSelect(m.uid)}
+        aria-label={t('inbox.list.select', { subject: m.subject })}
+      />
+      <button
+        type="button"
+        className="rounded p-0.5 hover:bg-background"
+        onClick={(e) => {
+          e.stopPropagation();
+          actions.star(m.uid, !m.isFlagged);
+        }}
+        aria-label={m.isFlagged ? t('inbox.list.unstar') : t('inbox.list.star')}
+        aria-pressed={m.isFlagged}
+      >
+        <Star className={cn('size-4', m.isFlagged ? 'fill-yellow-400 text-yellow-500' : 'text-muted-foreground')} aria-hidden />
+      </button>
+      <span className="w-44 shrink-0 truncate">{sender}</span>
+      <span className="min-w-0 flex-1 truncate">
+        <button
+          type="button"
+          className="max-w-full truncate text-left focus-visible:outline-2 focus-visible:outline-ring"
+          onClick={(e) => {
+            e.stopPropagation();
+            actions.open(m.uid);
+          }}
+        >
+          {m.subject || t('inbox.list.noSubject')}
+        </button>
+      </span>
+      {m.replyCount > 0 && (
+        <span
+          className="flex items-center gap-0.5 text-xs text-muted-foreground"
+          title={t('inbox.list.replies', { count: m.replyCount })}
+        >
+          <MessageSquare className="size-3" aria-hidden />
+          {m.replyCount}
+        </span>
+      )}
+      {m.hasAttachments && <Paperclip className="size-4 text-muted-foreground" aria-label={t('inbox.list.hasAttachments')} />}
+      <time
+        className="w-24 shrink-0 text-right text-xs text-muted-foreground group-hover:invisible"
+        dateTime={m.date ?? undefined}
+      >
+        {relativeTime(m.date, currentLanguage())}
+      </time>
+      <span className="absolute right-2 hidden items-center gap-0.5 bg-muted group-hover:flex group-focus-within:flex">
+        <HoverAction label={t('inbox.actions.reply')} onClick={() => actions.reply(m.uid)} icon={<Reply aria-hidden />} />
+        <HoverAction label={t('inbox.actions.forward')} onClick={() => actions.forward(m.uid)} icon={<Forward aria-hidden />} />
+        <HoverAction label={t('inbox.toolbar.delete')} onClick={() => actions.remove([m.uid])} icon={<Trash2 aria-hidden />} />
+        <HoverAction
+          label={m.isUnread ? t('inbox.toolbar.markRead') : t('inbox.toolbar.markUnread')}
+          onClick={() => actions.markRead([m.uid], m.isUnread)}
+          icon={m.isUnread ? <MailOpen aria-hidden /> : <Mail aria-hidden />}
+        />
+      </span>
+    </li>
+  );
+}
+
+function HoverAction({ label, onClick, icon }: { label: string; onClick: () => void; icon: React.ReactNode }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-7"
+      aria-label={label}
+      title={label}
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+    >
+      {icon}
+    </Button>
+  );
+}

@@ -1,0 +1,97 @@
+import { isEmailAddress, RECIPIENT_MIN_LENGTH } from '@app/shared/mailbox';
+import { X } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+
+/**
+ * Recipient chips (spec 02 §5): a chip is added on Enter, comma, Tab or blur when it has at least
+ * 3 characters; it is lower-cased and never doubled; Backspace on an empty input removes the last.
+ */
+export function RecipientInput({
+  id,
+  label,
+  value,
+  onChange,
+  invalid,
+  autoFocus,
+}: {
+  id: string;
+  label: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  invalid?: boolean;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+
+  function commit() {
+    const candidates = text
+      .split(/[,;\s]+/)
+      .map((v) => v.trim().toLowerCase())
+      .filter((v) => v.length >= RECIPIENT_MIN_LENGTH);
+    const next = [...value];
+    for (const c of candidates) if (!next.includes(c)) next.push(c);
+    if (next.length !== value.length) onChange(next);
+    setText('');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter' || event.key === ',' || (event.key === 'Tab' && text.trim())) {
+      if (text.trim().length >= RECIPIENT_MIN_LENGTH) {
+        event.preventDefault();
+        commit();
+      } else if (event.key !== 'Tab') event.preventDefault();
+    } else if (event.key === 'Backspace' && text === '' && value.length) {
+      onChange(value.slice(0, -1));
+    }
+  }
+
+  return (
+    <div className="flex items-start gap-2 border-b py-1.5">
+      <label htmlFor={id} className="w-12 shrink-0 pt-1 text-sm text-muted-foreground">
+        {label}
+      </label>
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1" data-testid={`${id}-chips`}>
+        {value.map((address) => (
+          <span
+            key={address}
+            className={cn(
+              'inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs',
+              !isEmailAddress(address) && 'bg-destructive/15 text-destructive',
+            )}
+          >
+            {address}
+            <button
+              type="button"
+              className="rounded-full hover:bg-background"
+              aria-label={t('inbox.compose.removeRecipient', { address })}
+              onClick={() => onChange(value.filter((v) => v !== address))}
+            >
+              <X className="size-3" aria-hidden />
+            </button>
+          </span>
+        ))}
+        <input
+          id={id}
+          value={text}
+          autoFocus={autoFocus}
+          aria-invalid={invalid || undefined}
+          onChange={(e) => {
+            const v = e.target.value;
+            if (v.endsWith(',')) {
+              setText(v.slice(0, -1));
+              return;
+            }
+            setText(v);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={commit}
+          className="min-w-32 flex-1 bg-transparent py-1 text-sm outline-none"
+          autoComplete="off"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,339 @@
+import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
+import { MAILBOX_SUCCESS_BANNER_MS, SPAM_FLAGS, TRASH_FLAGS } from '@app/shared/mailbox';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, PenSquare, Search } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { mapApiError } from '@/lib/error-mapper';
+import { useAuth } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useFolders } from '../api/get-folders';
+import { useMailboxPage } from '../api/get-mailbox-page';
+import { messageQueryOptions, useMessage } from '../api/get-message';
+import { useMoveMessages } from '../api/move-messages';
+import { useSetFlags } from '../api/set-flags';
+import { ComposePanel } from '../components/compose-panel';
+import { findByUse, FolderTree } from '../components/folder-tree';
+import { MessageList } from '../components/message-list';
+import { MessageView } from '../components/message-view';
+import { ShortcutsHelp } from '../components/shortcuts-help';
+import { draftFrom, emptyDraft, type ComposeDraft } from '../utils/compose-draft';
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** The built-in webmail (/inbox). */
+export function InboxRoute() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const own = useAuth().user?.email ?? '';
+  const [folder, setFolder] = useState('INBOX');
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [cursor, setCursor] = useState(0);
+  const [openUid, setOpenUid] = useState<string | null>(null);
+  const [compose, setCompose] = useState<ComposeDraft | null>(null);
+  const [help, setHelp] = useState(false);
+  const [banner, setBanner] = useState(0);
+  const announce = useRef(true);
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  const folders = useFolders();
+  const list = useMailboxPage({ folder, page, search });
+  const message = useMessage(folder, openUid);
+  const flags = useSetFlags();
+  const move = useMoveMessages();
+  const messages = useMemo(() => list.data?.messages ?? [], [list.data]);
+  const tree = folders.data ?? [];
+
+  // "Emails loaded successfully!" for 3000 ms after a folder, a page or a reload has loaded.
+  useEffect(() => {
+    if (!list.isSuccess || list.isPlaceholderData || list.isFetching || !announce.current) return;
+    announce.current = false;
+    setBanner(Date.now());
+  }, [list.isSuccess, list.isPlaceholderData, list.isFetching, list.dataUpdatedAt]);
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(0), MAILBOX_SUCCESS_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  useEffect(() => {
+    if (folders.isError) toast.error(t('inbox.folders.error'));
+  }, [folders.isError, t]);
+
+  // The next rows' bodies are fetched ahead, so that opening them is instant.
+  useEffect(() => {
+    for (const m of messages.slice(Math.max(0, cursor), cursor + 2)) {
+      void queryClient.prefetchQuery(messageQueryOptions(folder, m.uid));
+    }
+  }, [cursor, messages, folder, queryClient]);
+
+  const changeFolder = (path: string) => {
+    announce.current = true;
+    setFolder(path);
+    setPage(1);
+    setSelected(new Set());
+    setCursor(0);
+    setOpenUid(null);
+  };
+  const changePage = (next: number) => {
+    announce.current = true;
+    setPage(next);
+    setSelected(new Set());
+    setCursor(0);
+  };
+
+  const fail = useCallback((error: unknown) => toast.error(mapApiError(error).message), []);
+  const folderPath = (...uses: string[]) => findByUse(tree, ...uses)?.path ?? null;
+
+  const moveTo = (uids: string[], target: string | null, moveFlags: typeof SPAM_FLAGS) => {
+    if (!uids.length || !target) return;
+    if (openUid && uids.includes(openUid)) setOpenUid(null);
+    move.mutate(
+      { from: folder, to: target, uids, flags: moveFlags },
+      {
+        onSuccess: () => {
+          setSelected(new Set());
+          toast.success(t('inbox.moved', { count: uids.length }));
+        },
+        onError: fail,
+      },
+    );
+  };
+  const spam = (uids: string[]) => moveTo(uids, folderPath('\\junk', '\\spam'), SPAM_FLAGS);
+  const remove = (uids: string[]) => moveTo(uids, folderPath('\\trash') ?? folder, TRASH_FLAGS);
+  const archive = (uids: string[]) => {
+    const target = folderPath('\\archive', '\\all');
+    if (!target) toast.error(t('inbox.noArchive'));
+    else moveTo(uids, target, []);
+  };
+  const markRead = (uids: string[], read: boolean) =>
+    uids.length && flags.mutate({ folder, uids, flags: ['\\Seen'], add: read }, { onError: fail });
+  const star = (uid: string, starred: boolean) => {
+    flags.mutate({ folder, uids: [uid], flags: ['\\Flagged'], add: starred }, { onError: fail });
+    queryClient.setQueryData(messageQueryOptions(folder, uid).queryKey, (m) => (m ? { ...m, isFlagged: starred } : m));
+  };
+  const open = (uid: string) => {
+    const index = messages.findIndex((m) => m.uid === uid);
+    if (index >= 0) setCursor(index);
+    setOpenUid(uid);
+    // Opening marks the message read on the server; the list shows it at once.
+    const row = messages[index];
+    if (row?.isUnread) {
+      queryClient.setQueriesData<typeof list.data>({ queryKey: ['mailbox', 'list'] }, (p) =>
+        p ? { ...p, messages: p.messages.map((m) => (m.uid === uid ? { ...m, isUnread: false } : m)) } : p,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['mailbox', 'folders'] });
+    }
+  };
+  const respond = async (mode: 'reply' | 'replyAll' | 'forward', uid: string) => {
+    try {
+      const detail = await queryClient.fetchQuery(messageQueryOptions(folder, uid));
+      setCompose(
+        draftFrom(mode, detail, own, {
+          wrote: t('inbox.compose.wrote', { from: detail.from?.address ?? '' }),
+          forwarded: t('inbox.compose.forwarded'),
+        }),
+      );
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const focused = messages[cursor];
+  const current = openUid ?? focused?.uid ?? null;
+  const targets = () => (openUid ? [openUid] : selected.size ? [...selected] : focused ? [focused.uid] : []);
+
+  // Gmail's shortcuts (decisions: Webmail); none fire while typing or composing.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (compose || event.metaKey || event.ctrlKey || event.altKey || typing(event.target)) return;
+      if (document.querySelector('[role="dialog"]') && event.key !== '?') return;
+      const key = event.key;
+      const handled = () => event.preventDefault();
+      if (key === 'j' || key === 'ArrowDown') {
+        handled();
+        const next = Math.min(messages.length - 1, cursor + 1);
+        setCursor(next);
+        if (openUid && messages[next]) open(messages[next].uid);
+      } else if (key === 'k' || key === 'ArrowUp') {
+        handled();
+        const prev = Math.max(0, cursor - 1);
+        setCursor(prev);
+        if (openUid && messages[prev]) open(messages[prev].uid);
+      } else if ((key === 'o' || key === 'Enter') && focused && !openUid) {
+        handled();
+        open(focused.uid);
+      } else if ((key === 'u' || key === 'Escape') && openUid) {
+        handled();
+        setOpenUid(null);
+      } else if (key === 'x' && focused && !openUid) {
+        handled();
+        toggleSelect(focused.uid);
+      } else if (key === 's' && current) {
+        handled();
+        const row = messages.find((m) => m.uid === current);
+        star(current, !(row?.isFlagged ?? message.data?.isFlagged ?? false));
+      } else if (key === 'e') {
+        handled();
+        archive(targets());
+      } else if (key === '#') {
+        handled();
+        remove(targets());
+      } else if (key === '!') {
+        handled();
+        spam(targets());
+      } else if ((key === 'r' || key === 'a' || key === 'f') && current) {
+        handled();
+        void respond(key === 'r' ? 'reply' : key === 'a' ? 'replyAll' : 'forward', current);
+      } else if (key === 'c') {
+        handled();
+        setCompose(emptyDraft());
+      } else if (key === '/') {
+        handled();
+        searchBox.current?.focus();
+      } else if (key === '?') {
+        handled();
+        setHelp((h) => !h);
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const toggleSelect = (uid: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(uid)) next.delete(uid);
+      else next.add(uid);
+      return next;
+    });
+
+  return (
+    <section className="-m-4 flex h-[calc(100vh-3.5rem)] min-h-0 md:-m-6" aria-label={t('inbox.title')}>
+      <nav
+        className={`w-60 shrink-0 flex-col gap-3 overflow-y-auto border-r p-3 ${openUid ? 'hidden md:flex' : 'hidden sm:flex'}`}
+        aria-label={t('inbox.folders.title')}
+      >
+        <Button onClick={() => setCompose(emptyDraft())}>
+          <PenSquare aria-hidden />
+          {t('inbox.compose.button')}
+        </Button>
+        {folders.isPending ? (
+          <div className="grid gap-2" aria-busy="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-7" />
+            ))}
+          </div>
+        ) : folders.isError ? (
+          <Alert variant="error">
+            <p>{t('inbox.folders.error')}</p>
+            <Button variant="link" size="sm" onClick={() => void folders.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
+        ) : (
+          <FolderTree folders={tree} current={folder} onSelect={changeFolder} />
+        )}
+      </nav>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-center gap-2 border-b px-3 py-2">
+          <div className="relative flex-1">
+            <Search className="absolute top-2.5 left-2 size-4 text-muted-foreground" aria-hidden />
+            <Input
+              ref={searchBox}
+              type="search"
+              value={searchText}
+              onChange={(e) => {
+                announce.current = true;
+                setSearchText(e.target.value);
+                setPage(1);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') e.currentTarget.blur();
+              }}
+              placeholder={t('inbox.search')}
+              aria-label={t('inbox.search')}
+              className="pl-8"
+            />
+          </div>
+          <Button variant="outline" size="sm" className="sm:hidden" onClick={() => setCompose(emptyDraft())}>
+            <PenSquare aria-hidden />
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setHelp(true)} aria-label={t('inbox.shortcuts.title')}>
+            ?
+          </Button>
+        </div>
+        {banner > 0 && (
+          <div
+            role="status"
+            className="flex items-center gap-2 border-b bg-green-50 px-3 py-1.5 text-sm text-green-800 dark:bg-green-950 dark:text-green-200"
+          >
+            <CheckCircle2 className="size-4" aria-hidden />
+            {t('inbox.loaded')}
+          </div>
+        )}
+        {list.isError ? (
+          <div className="p-6">
+            <Alert variant="error">
+              <p>{mapApiError(list.error).message}</p>
+              <Button variant="link" size="sm" onClick={() => void list.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </Alert>
+          </div>
+        ) : openUid ? (
+          <MessageView
+            message={message.data}
+            loading={message.isPending}
+            onBack={() => setOpenUid(null)}
+            onReply={() => void respond('reply', openUid)}
+            onReplyAll={() => void respond('replyAll', openUid)}
+            onForward={() => void respond('forward', openUid)}
+            onDelete={() => remove([openUid])}
+            onSpam={() => spam([openUid])}
+            onStar={(starred) => star(openUid, starred)}
+          />
+        ) : (
+          <MessageList
+            data={list.data}
+            loading={list.isPending}
+            fetching={list.isFetching}
+            selected={selected}
+            cursor={cursor}
+            actions={{
+              open,
+              toggleSelect,
+              toggleAll: () =>
+                setSelected((s) => (messages.every((m) => s.has(m.uid)) ? new Set() : new Set(messages.map((m) => m.uid)))),
+              reload: () => {
+                announce.current = true;
+                void queryClient.invalidateQueries({ queryKey: ['mailbox'] });
+              },
+              spam,
+              remove,
+              markRead: (uids, read) => void markRead(uids, read),
+              star,
+              reply: (uid) => void respond('reply', uid),
+              forward: (uid) => void respond('forward', uid),
+              newer: () => changePage(Math.max(1, page - 1)),
+              older: () => changePage(page + 1),
+            }}
+          />
+        )}
+      </div>
+      {compose && (
+        <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={() => setCompose(null)} />
+      )}
+      <ShortcutsHelp open={help} onOpenChange={setHelp} />
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { ImapFlow } from 'imapflow';
+import { completeProfile, signUpAndVerify, skipWithoutMailServer, uniqueEmail } from './helpers';
+
+/**
+ * The webmail against global-setup's real Dovecot and SMTP server: read a hostile HTML mail (no
+ * script runs, no remote image is requested before consent), download its attachment, star a
+ * message, delete one to Trash with the keyboard, send one with an attachment (it lands in Sent),
+ * and the screen in French.
+ */
+
+const tag = randomBytes(4).toString('hex');
+
+function imap() {
+  return new ImapFlow({
+    host: '127.0.0.1',
+    port: Number(process.env.E2E_IMAP_PORT),
+    secure: false,
+    auth: { user: process.env.E2E_MAIL_USER!, pass: process.env.E2E_MAIL_PASS! },
+    logger: false,
+  });
+}
+
+function hostile(subject: string) {
+  const html =
+    '<p>Hello from the e2e newsletter</p><script>window.parent.postMessage("pwned","*")</script>' +
+    '<img src="https://tracker.invalid/pixel.gif" alt="pixel"><img src=x onerror="document.title=\'pwned\'">' +
+    '<form action="https://phish.invalid"><input name="p"></form><a href="javascript:alert(1)">click</a>';
+  return Buffer.from(
+    `From: News <news@shop.example>\r\nTo: ${process.env.E2E_MAIL_USER}\r\nSubject: ${subject}\r\n` +
+      `Message-ID: <${subject.replace(/\s/g, '-')}@shop.example>\r\nDate: ${new Date().toUTCString()}\r\nMIME-Version: 1.0\r\n` +
+      'Content-Type: multipart/mixed; boundary="b1"\r\n\r\n' +
+      `--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n${html}\r\n` +
+      '--b1\r\nContent-Type: text/plain; name="notes.txt"\r\nContent-Disposition: attachment; filename="notes.txt"\r\n\r\nSome notes\r\n' +
+      '--b1--\r\n',
+  );
+}
+
+function plain(subject: string) {
+  return Buffer.from(
+    `From: Client <client@client.example>\r\nTo: ${process.env.E2E_MAIL_USER}\r\nSubject: ${subject}\r\n` +
+      `Message-ID: <${subject.replace(/\s/g, '-')}@client.example>\r\nDate: ${new Date().toUTCString()}\r\n\r\nPlain hello\r\n`,
+  );
+}
+
+async function flagsOf(folder: string, subject: string) {
+  const client = imap();
+  await client.connect();
+  const lock = await client.getMailboxLock(folder);
+  try {
+    const uids = await client.search({ subject }, { uid: true });
+    const uid = Array.isArray(uids) ? uids[0] : undefined;
+    if (uid === undefined) return null;
+    const message = await client.fetchOne(String(uid), { flags: true }, { uid: true });
+    return message ? [...(message.flags ?? [])] : null;
+  } finally {
+    lock.release();
+    await client.logout();
+  }
+}
+
+async function signInWithMailbox(page: Page) {
+  await signUpAndVerify(page, uniqueEmail('inbox'));
+  await completeProfile(page);
+  await expect(page).toHaveURL(/\/email-settings\/add/);
+  // The webmail only: no pipeline acting on this mailbox while the test reads it.
+  const res = await page.request.post('/api/email-settings', {
+    data: {
+      provider: 'smtp',
+      responseType: 0,
+      isSyncEnabled: false,
+      isClassificationEnabled: false,
+      settings: {
+        host: 'localhost',
+        port: Number(process.env.E2E_SMTP_PORT),
+        user: process.env.E2E_MAIL_USER,
+        pass: process.env.E2E_MAIL_PASS,
+        imapHost: 'localhost',
+        imapPort: Number(process.env.E2E_IMAP_PORT),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test.describe('webmail on Dovecot', () => {
+  test.beforeAll(async () => {
+    skipWithoutMailServer();
+    const client = imap();
+    await client.connect();
+    await client.append('INBOX', plain(`Plain ${tag} two`), []);
+    await client.append('INBOX', plain(`Plain ${tag} one`), []);
+    await client.append('INBOX', hostile(`Newsletter ${tag}`), []);
+    await client.logout();
+  });
+
+  test('reads safely, downloads, stars, deletes with the keyboard and sends with an attachment', async ({ page }) => {
+    skipWithoutMailServer();
+    const remote: string[] = [];
+    page.on('request', (request) => {
+      if (/tracker\.invalid|phish\.invalid/.test(request.url())) remote.push(request.url());
+    });
+    const messages: unknown[] = [];
+    await page.exposeFunction('__recordMessage', (data: unknown) => messages.push(data));
+    await page.addInitScript(() => {
+      window.addEventListener('message', (event) =>
+        (window as unknown as { __recordMessage(d: unknown): void }).__recordMessage(event.data),
+      );
+    });
+
+    await signInWithMailbox(page);
+    await page.goto('/inbox');
+    await expect(page.getByText('Emails loaded successfully!')).toBeVisible();
+    await expect(page.getByRole('tree', { name: 'Folders' }).getByRole('button', { name: /Inbox/ })).toBeVisible();
+    const newsletter = page.locator('li[data-uid]', { hasText: `Newsletter ${tag}` });
+    await expect(newsletter).toBeVisible();
+    await expect(newsletter).toHaveAttribute('data-unread', 'true');
+    await expect(page.getByText('Emails loaded successfully!')).toBeHidden({ timeout: 5000 });
+
+    // Star, seen on the server.
+    await newsletter.getByRole('button', { name: 'Star' }).click();
+    await expect(newsletter.getByRole('button', { name: 'Remove star' })).toBeVisible();
+    await expect.poll(() => flagsOf('INBOX', `Newsletter ${tag}`)).toContain('\\Flagged');
+
+    // Open: the body is inert and no remote image is fetched before consent.
+    await newsletter.getByRole('button', { name: `Newsletter ${tag}` }).click();
+    const body = page.frameLocator('iframe[title="Message body"]');
+    await expect(body.getByText('Hello from the e2e newsletter')).toBeVisible();
+    await expect(body.locator('script, form, input')).toHaveCount(0);
+    await expect(page.locator('iframe[title="Message body"]')).toHaveAttribute(
+      'sandbox',
+      'allow-popups allow-popups-to-escape-sandbox',
+    );
+    expect(await page.title()).not.toBe('pwned');
+    expect(messages).toEqual([]);
+    expect(remote).toEqual([]);
+    await expect.poll(() => flagsOf('INBOX', `Newsletter ${tag}`)).toContain('\\Seen');
+
+    // The attachment downloads with its name.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download notes.txt' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('notes.txt');
+
+    // Consent shows the remote image (the request leaves only now).
+    await page.getByRole('button', { name: 'Show images' }).click();
+    await expect.poll(() => remote.length).toBeGreaterThan(0);
+
+    // Back to the list with u; j moves down; # deletes to Trash.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('u');
+    const one = page.locator('li[data-uid]', { hasText: `Plain ${tag} one` });
+    await expect(one).toBeVisible();
+    await page.keyboard.press('j');
+    await expect(one).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('#');
+    await expect(one).toBeHidden();
+    await expect.poll(() => flagsOf('Trash', `Plain ${tag} one`)).toContain('\\Seen');
+
+    // Compose with c, a chip, an attachment; the sent mail lands in Sent.
+    await page.keyboard.press('c');
+    const compose = page.getByRole('dialog', { name: 'New message' });
+    await compose.getByRole('button', { name: 'Send' }).click();
+    await expect(compose.getByText('At least one recipient is required')).toBeVisible();
+    await compose.getByLabel('To').fill('Partner@Example.com');
+    await compose.getByLabel('To').press('Enter');
+    await expect(compose.getByRole('button', { name: 'Remove partner@example.com' })).toBeVisible();
+    await compose.getByPlaceholder('Subject').fill(`Sent ${tag}`);
+    await compose.getByPlaceholder('Message').fill('Please find the file attached.');
+    await compose
+      .getByTestId('compose-files')
+      .setInputFiles({ name: 'offer.txt', mimeType: 'text/plain', buffer: Buffer.from('offer') });
+    await expect(compose.getByText('offer.txt')).toBeVisible();
+    await compose.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Email sent successfully!')).toBeVisible();
+    await expect.poll(() => flagsOf('Sent', `Sent ${tag}`)).not.toBeNull();
+    await page.getByRole('tree', { name: 'Folders' }).getByRole('button', { name: /Sent/ }).click();
+    await expect(page.locator('li[data-uid]', { hasText: `Sent ${tag}` })).toBeVisible();
+  });
+
+  test('speaks French', async ({ page }) => {
+    skipWithoutMailServer();
+    await signInWithMailbox(page);
+    await page.goto('/inbox?lng=fr');
+    await expect(page.getByText('E-mails chargés avec succès !')).toBeVisible();
+    await expect(page.getByRole('tree', { name: 'Dossiers' }).getByRole('button', { name: /Boîte de réception/ })).toBeVisible();
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Raccourcis clavier' })).toBeVisible();
+  });
+});

@@ -373,7 +373,11 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
     const subId = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription;
     const sub = subscriptions.get(subId)!;
     if (sub.pending_update) {
-      applyItems(sub, (sub.pending_update as { subscription_items: { id: string; price: string }[] }).subscription_items);
+      const pending = (sub.pending_update as { subscription_items: { id: string; price: Obj }[] }).subscription_items;
+      applyItems(
+        sub,
+        pending.map((item) => ({ id: item.id, price: item.price.id })),
+      );
       sub.pending_update = null;
       await emit('customer.subscription.pending_update_applied', sub);
     }
@@ -589,7 +593,11 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
           sub.latest_invoice = invoice.id;
           sub.pending_update = {
             expires_at: now() + 23 * 3600,
-            subscription_items: changes,
+            // The items as they will be: subscription_item objects with their new price.
+            subscription_items: changes.map((change) => ({
+              ...(sub.items as { data: Obj[] }).data.find((i) => i.id === change.id),
+              price: prices.get(change.price),
+            })),
             billing_cycle_anchor: null,
             trial_end: null,
             trial_from_plan: null,

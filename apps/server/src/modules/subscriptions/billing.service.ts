@@ -219,7 +219,6 @@ export async function switchPlan(
       await syncSubscription(deps, await call(deps, () => stripe.subscriptions.update(sub.id, { cancel_at_period_end: true })));
     return answer('scheduled', 'Your subscription ends at the end of the current period');
   }
-  if (sub.pending_update) throw conflict('PAYMENT_PENDING', 'A previous plan change is waiting for its payment');
   const item = licensedItem(sub);
   if (!item) throw unavailable();
   const current = parsePriceLookupKey(item.price.lookup_key)!;
@@ -230,6 +229,18 @@ export async function switchPlan(
     return answer('active', 'This is already your current plan');
 
   const price = await priceFor(deps, stripe, body.newPlan, body.billingCycle);
+  if (sub.pending_update) {
+    // The same change again: its invoice is still open, the customer may pay it now (a retry after a decline).
+    const pendingPrice = sub.pending_update.subscription_items?.find((i) => i.id === item.id)?.price.id;
+    if (pendingPrice !== price.id) throw conflict('PAYMENT_PENDING', 'A previous plan change is waiting for its payment');
+    const latest = await call(deps, () =>
+      stripe.subscriptions.retrieve(sub.id, { expand: ['latest_invoice.confirmation_secret'] }),
+    );
+    const invoice = typeof latest.latest_invoice === 'object' ? latest.latest_invoice : null;
+    const secret = invoice?.confirmation_secret?.client_secret ?? null;
+    if (!secret) throw conflict('PAYMENT_PENDING', 'A previous plan change is waiting for its payment');
+    return answer('requires_action', 'Confirm the payment to change your plan', secret);
+  }
   // pending_if_incomplete: the new plan applies only once its invoice is paid (Stripe's pending updates).
   const updated = await call(deps, () =>
     stripe.subscriptions.update(sub.id, {

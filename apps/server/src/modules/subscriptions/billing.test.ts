@@ -264,10 +264,12 @@ describe('billing with Stripe', () => {
         subscription: { plan: 'pro' },
       });
       expect(res.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
-      // A second switch while one waits for its payment is refused.
+      // Another switch while one waits for its payment is refused; the same one answers its payment again.
       const again = await switchTo(owner, 'basic');
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'PAYMENT_PENDING' });
+      const retry = (await switchTo(owner, 'biz')).json<SwitchPlanResponse>();
+      expect(retry).toMatchObject({ status: 'requires_action', clientSecret: res.clientSecret });
 
       stripe.card = 'succeed';
       const mark = stripe.events.length;
@@ -294,6 +296,12 @@ describe('billing with Stripe', () => {
       expect(await state(owner)).toMatchObject({ plan: 'pro', subscriptionStatus: 'active' });
       const open = (await invoices(owner)).find((i) => i.status === 'open');
       expect(open).toBeDefined();
+      // Another card later: the same change is paid and applied.
+      stripe.card = 'succeed';
+      const retry = (await switchTo(owner, 'biz')).json<SwitchPlanResponse>();
+      expect(retry.clientSecret).toBe(res.clientSecret);
+      expect(await stripe.confirmPayment(retry.clientSecret!)).toEqual({ ok: true });
+      expect((await t.call(owner, 'GET', `/api/users/${owner.id}/payments/process`)).json()).toMatchObject({ plan: 'biz' });
     } finally {
       stripe.card = 'succeed';
     }

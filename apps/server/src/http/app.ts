@@ -58,7 +58,8 @@ export async function buildApp(deps: AppDeps) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...stripeSrc],
-        ...(config.stripe && { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] }),
+        // 'self': the webmail shows mail bodies in a sandboxed frame served by /api/mailbox/…/body.
+        ...(config.stripe && { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] }),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],

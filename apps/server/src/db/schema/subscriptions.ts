@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -53,4 +53,23 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('invoice_owner_created_idx').on(t.ownerId, t.created)],
+);
+
+/**
+ * Extra credits reported to Stripe's billing meter, per owner and month: `reportedCredits` are
+ * counted by Stripe; `pendingCredits` is the total being reported (sent with an identifier naming
+ * it, so a report retried after a crash is counted once).
+ */
+export const meterReports = pgTable(
+  'meter_report',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    reportedCredits: integer('reported_credits').notNull().default(0),
+    pendingCredits: integer('pending_credits'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.month] })],
 );

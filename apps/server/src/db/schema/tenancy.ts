@@ -14,6 +14,7 @@ export const tenancy = {
   knowledge_entry: { kind: 'user', column: 'user_id' },
   subscription: { kind: 'owner', column: 'owner_id' },
   invoice: { kind: 'owner', column: 'owner_id' },
+  meter_report: { kind: 'owner', column: 'owner_id' },
   // Billing bookkeeping: the ids of Stripe webhook events already applied, no one's data.
   stripe_event: { kind: 'owner', column: null },
   mail_account: { kind: 'user', column: 'user_id' },

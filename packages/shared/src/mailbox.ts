@@ -215,6 +215,9 @@ export const composeFieldsSchema = z.object({
   /** Reply/forward: the message being answered, so that it can be flagged \Answered. */
   replyToUid: optionalText(200),
   replyToFolder: optionalText(1000),
+  /** Forward: the original message, whose attachments go along. */
+  forwardUid: optionalText(200),
+  forwardFolder: optionalText(1000),
 });
 export type ComposeFields = z.input<typeof composeFieldsSchema>;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  attachmentsTooLarge,
   EMAILS_PER_PAGE,
   type EmailListItem,
   type MailboxFlag,
@@ -391,12 +392,34 @@ async function senderName(deps: MailboxDeps, caller: Caller) {
   return account.connection.kind === 'smtp' ? account.connection.name : '';
 }
 
+/** A forward carries the original's attachments; all of them count towards the 25 MB. */
+async function withForwarded(
+  deps: MailboxDeps,
+  caller: Caller,
+  ops: MessageOperations,
+  fields: ComposeFields,
+  uploads: Upload[],
+) {
+  if (!fields.forwardUid || !fields.forwardFolder) return uploads;
+  const raw = await rawMessage(deps, caller, ops, fields.forwardFolder, fields.forwardUid);
+  const parsed = await parseMessage(raw, { withAttachments: true });
+  const originals = parsed.attachments.flatMap((a, index) =>
+    a.content ? [{ filename: a.filename ?? `attachment-${index + 1}`, contentType: a.contentType, content: a.content }] : [],
+  );
+  const all = [...originals, ...uploads];
+  if (attachmentsTooLarge(all.map((u) => u.content.length))) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'inbox.validation.attachmentsTooLarge');
+  }
+  return all;
+}
+
 /** POST /api/mailbox/messages/send: sent through the provider, which keeps a copy in Sent. */
 export async function sendMessage(deps: MailboxDeps, caller: Caller, fields: ComposeFields, uploads: Upload[]) {
   assertOwnUser(caller, fields.userId);
   const name = await senderName(deps, caller);
   return withMailbox(deps, caller, async (_provider, ops, address) => {
-    const { raw, messageId } = await compose(address, name, fields, uploads);
+    const files = await withForwarded(deps, caller, ops, fields, uploads);
+    const { raw, messageId } = await compose(address, name, fields, files);
     await ops.send(raw, { from: address, to: [...new Set([...fields.to, ...fields.cc, ...fields.bcc])] });
     if (fields.replyToUid && fields.replyToFolder) {
       await ops.setFlags(fields.replyToFolder, [fields.replyToUid], { add: ['\\Answered'] }).catch(() => undefined);
@@ -410,7 +433,8 @@ export async function saveDraft(deps: MailboxDeps, caller: Caller, fields: Compo
   assertOwnUser(caller, fields.userId);
   const name = await senderName(deps, caller);
   return withMailbox(deps, caller, async (provider, ops, address) => {
-    const { raw, messageId } = await compose(address, name, fields, uploads);
+    const files = await withForwarded(deps, caller, ops, fields, uploads);
+    const { raw, messageId } = await compose(address, name, fields, files);
     const drafts = await specialFolder(provider, '\\Drafts');
     await ops.append(drafts.id, raw, ['\\Draft', '\\Seen']);
     return { success: true as const, messageId };

@@ -352,6 +352,22 @@ describe.skipIf(skip)('webmail /api/mailbox against Dovecot and an SMTP server',
     }
   });
 
+  it("forwards with the original's attachments", async () => {
+    const original = (await find('Hostile newsletter'))!;
+    const res = await t.call(owner, 'POST', '/api/mailbox/messages/send', {
+      to: ['partner@example.com'],
+      subject: 'Fwd: Hostile newsletter',
+      body: 'See below',
+      forwardUid: original.uid,
+      forwardFolder: 'INBOX',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = smtp.received.at(-1)!;
+    expect(mail.to).toEqual(['partner@example.com']);
+    expect(mail.raw).toContain('PHNjcmlwdD5hbGVydCgib3duZWQiKTwvc2NyaXB0Pg=='); // the attachment, base64
+    expect(mail.raw).toMatch(/filename\*?=?.*r=C3=A9sum=C3=A9|filename\*0\*?=utf-8''r%C3%A9sum%C3%A9/i);
+  });
+
   it('sends plain JSON without attachments, and refuses what spec 02 §5 refuses', async () => {
     const ok = await t.call(owner, 'POST', '/api/mailbox/messages/send', { to: ['a@b.example'], subject: 'Hi', body: 'Text' });
     expect(ok.statusCode, ok.body).toBe(200);

@@ -12,6 +12,8 @@ export type OutgoingMessage = {
   references?: string;
   replyToUid?: string;
   replyToFolder?: string;
+  forwardUid?: string;
+  forwardFolder?: string;
   attachments: File[];
 };
 

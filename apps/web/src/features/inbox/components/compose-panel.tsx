@@ -25,8 +25,10 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useSendMessage();
   const saveDraft = useSaveDraft();
-  const total = files.reduce((sum, f) => sum + f.size, 0);
-  const tooLarge = attachmentsTooLarge(files.map((f) => f.size));
+  const forwarded = draft.forwarded ?? [];
+  const sizes = [...forwarded.map((a) => a.size), ...files.map((f) => f.size)];
+  const total = sizes.reduce((sum, s) => sum + s, 0);
+  const tooLarge = attachmentsTooLarge(sizes);
 
   const set = <K extends keyof ComposeDraft>(key: K, value: ComposeDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -63,6 +65,8 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
     references: draft.references,
     replyToUid: draft.replyToUid,
     replyToFolder: draft.replyToFolder,
+    forwardUid: draft.forwardUid,
+    forwardFolder: draft.forwardFolder,
     attachments: files,
   });
 
@@ -175,6 +179,26 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
           className="mt-1 min-h-64 flex-1 resize-none rounded-md border border-input bg-background p-3 font-sans text-sm focus-visible:outline-2 focus-visible:outline-ring"
         />
         {errors.body && <p className="text-xs text-destructive">{errors.body}</p>}
+        {forwarded.length > 0 && (
+          <ul className="mt-2 grid gap-1" aria-label={t('inbox.compose.forwardedAttachments')}>
+            {forwarded.map((a) => (
+              <li key={a.index} className="flex items-center justify-between rounded border border-dashed px-2 py-1 text-sm">
+                <span className="truncate">
+                  {a.filename} <span className="text-muted-foreground">({formatSize(a.size, locale)})</span>
+                </span>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('inbox.compose.removeAttachment', { name: a.filename })}
+                  onClick={() => setDraft((d) => ({ ...d, forwardUid: undefined, forwardFolder: undefined, forwarded: [] }))}
+                >
+                  <X aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
         {files.length > 0 && (
           <ul className="mt-2 grid gap-1" aria-label={t('inbox.read.attachments')}>
             {files.map((file, i) => (

@@ -274,9 +274,7 @@ describe('InboxRoute', () => {
     await user.keyboard('r');
     const dialog = await screen.findByRole('dialog', { name: 'Reply' });
     expect(within(dialog).getByPlaceholderText('Subject')).toHaveValue('Re: Subject 1');
-    expect(within(dialog).getByPlaceholderText<HTMLTextAreaElement>('Message').value).toContain(
-      '> Hello there\n> Second line',
-    );
+    expect(within(dialog).getByPlaceholderText<HTMLTextAreaElement>('Message').value).toContain('> Hello there\n> Second line');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('SMTP login failed: the username or password was refused')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/mailbox/messages/send')?.body).toMatchObject({
@@ -285,6 +283,27 @@ describe('InboxRoute', () => {
       references: '<root@x> <m1@x>',
       replyToUid: '7:1',
       replyToFolder: 'INBOX',
+    });
+  });
+
+  it('forwards with the original attachments listed, counted and sent by reference', async () => {
+    const { calls } = api();
+    const user = userEvent.setup();
+    renderInbox();
+    await user.click(await screen.findByText('Subject 2'));
+    await screen.findByTitle('Message body');
+    await user.keyboard('f');
+    const dialog = await screen.findByRole('dialog', { name: 'Forward' });
+    expect(within(dialog).getByPlaceholderText('Subject')).toHaveValue('Fwd: Subject 2');
+    expect(within(dialog).getByRole('list', { name: 'Attachments of the forwarded message' })).toHaveTextContent('quote.pdf');
+    expect(within(dialog).getByTestId('attachments-total')).toHaveTextContent('Attachments: 2 KB of 25 MB');
+    await user.type(within(dialog).getByLabelText('To'), 'partner@example.com{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Forward' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.path === '/api/mailbox/messages/send')?.body).toMatchObject({
+      to: ['partner@example.com'],
+      forwardUid: '7:2',
+      forwardFolder: 'INBOX',
     });
   });
 

@@ -1,4 +1,4 @@
-import { baseSubject, type MessageDetail } from '@app/shared/mailbox';
+import { baseSubject, type MailAttachment, type MessageDetail } from '@app/shared/mailbox';
 
 /** The compose draft of spec 02 §3. */
 export type ComposeMode = 'compose' | 'reply' | 'replyAll' | 'forward';
@@ -13,6 +13,10 @@ export interface ComposeDraft {
   references?: string;
   replyToUid?: string;
   replyToFolder?: string;
+  /** Forward: the original, whose attachments the server adds. */
+  forwardUid?: string;
+  forwardFolder?: string;
+  forwarded?: MailAttachment[];
 }
 
 export const emptyDraft = (): ComposeDraft => ({ mode: 'compose', to: [], cc: [], bcc: [], subject: '', body: '' });
@@ -47,6 +51,9 @@ export function draftFrom(
       bcc: [],
       subject: `Fwd: ${baseSubject(message.subject)}`,
       body: `\n\n${labels.forwarded}\n${fromLabel}\n${message.subject}\n\n${message.text}`,
+      forwardUid: message.uid,
+      forwardFolder: message.folder,
+      forwarded: message.attachments,
       ...threading,
     };
   }

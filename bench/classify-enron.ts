@@ -66,7 +66,12 @@ interface UserResult {
 }
 
 const results: UserResult[] = [];
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; bodies cut at ${BODY_MAX} characters for every method`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; bodies cut at ${BODY_MAX} characters for every method`,
+);
 console.log('user          msgs folders splits   engine    NB        LR');
 for (const user of users) {
   const records = await loadUser(values.corpus, user);
@@ -86,7 +91,9 @@ for (const user of users) {
     const folders = [...new Set(records.slice(0, trainEnd).map((r) => r.folder!))].sort();
     const classOf = new Map(folders.map((f, i) => [f, i]));
     const categories: EngineCategory[] = folders.map((f) => ({ id: f, name: f.replace(/[_/]+/g, ' '), instruction: '' }));
-    const examples: TrainingExample[] = records.slice(0, trainEnd).map((r, i) => ({ categoryId: r.folder!, message: messages[i]! }));
+    const examples: TrainingExample[] = records
+      .slice(0, trainEnd)
+      .map((r, i) => ({ categoryId: r.folder!, message: messages[i]! }));
 
     let t = performance.now();
     const model = await engine.train(categories, examples);
@@ -152,8 +159,10 @@ const avg = {
   logisticRegression: baselines ? mean(results.map((r) => r.logisticRegression!)) : null,
 };
 const wins = results.filter((r) => r.engine > (r.naiveBayes ?? -1) && r.engine > (r.logisticRegression ?? -1)).length;
-const trainRate = results.reduce((a, r) => a + r.engineTrainedMessages, 0) / results.reduce((a, r) => a + r.engineTrainSeconds, 0);
-const classifyRate = results.reduce((a, r) => a + r.engineClassified, 0) / results.reduce((a, r) => a + r.engineClassifySeconds, 0);
+const trainRate =
+  results.reduce((a, r) => a + r.engineTrainedMessages, 0) / results.reduce((a, r) => a + r.engineTrainSeconds, 0);
+const classifyRate =
+  results.reduce((a, r) => a + r.engineClassified, 0) / results.reduce((a, r) => a + r.engineClassifySeconds, 0);
 console.log(
   `${'mean'.padEnd(13)} ${''.padStart(4)} ${''.padStart(7)} ${''.padStart(6)}   ${pct(avg.engine).padEnd(9)} ${avg.naiveBayes === null ? '-' : pct(avg.naiveBayes).padEnd(9)} ${avg.logisticRegression === null ? '-' : pct(avg.logisticRegression)}`,
 );

@@ -108,7 +108,7 @@ export function trainLogisticRegression(docs: Tokens[], labels: number[], K: num
       const s = scores(x);
       const max = Math.max(...s);
       let sum = 0;
-      for (let k = 0; k < K; k++) sum += (s[k] = Math.exp(s[k]! - max));
+      for (let k = 0; k < K; k++) sum += s[k] = Math.exp(s[k]! - max);
       for (let k = 0; k < K; k++) s[k] = s[k]! / sum - (k === labels[i] ? 1 : 0);
       for (let k = 0; k < K; k++) b[k]! -= lr * s[k]!;
       for (let j = 0; j < x.idx.length; j++) {

@@ -39,7 +39,7 @@ export const DEFAULT_OPTIONS: TrainOptions = {
   recencyHalfLife: 400,
   recencyFloor: 0.25,
   seedWeight: 1,
-  namespaceWeights: { 's:': 1.4, 'w:': 1, 'h:': 1, 'f:': 1.6, 'd:': 1, 't:': 1, 'u:': 0.6 },
+  namespaceWeights: { 's:': 1.4, 'w:': 1, 'h:': 1, 'f:': 1.6, 'd:': 1, 't:': 1, 'u:': 0.6, 'x:': 0.5 },
 };
 
 /** A document for training: its features, its class index and its rank in time (0: oldest). */

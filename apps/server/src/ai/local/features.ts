@@ -1,6 +1,6 @@
 /**
  * Features of a message for the local engine, each in a namespace:
- * `s:` subject stems, `h:` the thread (subject without Re:/Fwd:), `w:` subject and body stems, `f:` sender address, `d:` sender domain (and its
+ * `s:` subject stems, `h:` the thread (subject without Re:/Fwd:), `x:` the shape of the message, `w:` subject and body stems, `f:` sender address, `d:` sender domain (and its
  * parent domain), `t:` recipient addresses, `u:` hosts of links in the body. A few words describe
  * the message's shape (forward, reply, attachment, empty) so that instructions can speak of them.
  */
@@ -58,12 +58,12 @@ function addWords(features: MessageFeatures, text: string, prefixes: string[]): 
 /** The shape of a message as words both languages' stemmers agree on (see `shapeWords`). */
 function addShape(features: MessageFeatures, subject: string, body: string, n: number) {
   const { counts } = features;
-  if (FORWARDED.test(body) || /^\s*(?:fwd?|tr)\s*:/i.test(subject)) add(counts, 'w:~forward');
-  if (/^\s*(?:re|aw|réf?)\s*:/i.test(subject)) add(counts, 'w:~reply');
-  if (ATTACHMENT.test(body)) add(counts, 'w:~attachment');
-  if (n < 4) add(counts, 'w:~empty');
-  else if (n < 40) add(counts, 'w:~short');
-  else if (n > 400) add(counts, 'w:~long');
+  if (FORWARDED.test(body) || /^\s*(?:fwd?|tr)\s*:/i.test(subject)) add(counts, 'x:~forward');
+  if (/^\s*(?:re|aw|réf?)\s*:/i.test(subject)) add(counts, 'x:~reply');
+  if (ATTACHMENT.test(body)) add(counts, 'x:~attachment');
+  if (n < 4) add(counts, 'x:~empty');
+  else if (n < 40) add(counts, 'x:~short');
+  else if (n > 400) add(counts, 'x:~long');
 }
 
 /** The subject without reply and forward prefixes: messages of one thread share it. */
@@ -101,12 +101,12 @@ export function messageFeatures(message: EngineMessage): MessageFeatures {
  * such as "empty messages whose attachment is missing" then matches those messages cold.
  */
 const SHAPE_WORDS: [RegExp, string][] = [
-  [/\b(?:forward(?:ed|s)?|transf[ée]r[ée]s?)\b/i, 'w:~forward'],
-  [/\b(?:repl(?:y|ies)|answers?|r[ée]ponses?)\b/i, 'w:~reply'],
-  [/\b(?:attach(?:ed|ments?)?|pi[eè]ces? jointes?)\b/i, 'w:~attachment'],
-  [/\b(?:empty|blank|vides?)\b/i, 'w:~empty'],
-  [/\b(?:short|brief|courts?|brefs?)\b/i, 'w:~short'],
-  [/\b(?:long|lengthy|articles?|reports?|rapports?|newsletters?)\b/i, 'w:~long'],
+  [/\b(?:forward(?:ed|s)?|transf[ée]r[ée]s?)\b/i, 'x:~forward'],
+  [/\b(?:repl(?:y|ies)|answers?|r[ée]ponses?)\b/i, 'x:~reply'],
+  [/\b(?:attach(?:ed|ments?)?|pi[eè]ces? jointes?)\b/i, 'x:~attachment'],
+  [/\b(?:empty|blank|vides?)\b/i, 'x:~empty'],
+  [/\b(?:short|brief|courts?|brefs?)\b/i, 'x:~short'],
+  [/\b(?:long|lengthy|articles?|reports?|rapports?|newsletters?)\b/i, 'x:~long'],
 ];
 
 /**

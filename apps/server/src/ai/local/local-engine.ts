@@ -4,14 +4,7 @@
  * and instruction so that it works before any mail is filed; drafts and category proposals are in
  * draft.ts and propose.ts.
  */
-import type {
-  AiEngine,
-  Classification,
-  ClassifierModel,
-  EngineCategory,
-  EngineMessage,
-  TrainingExample,
-} from '../engine';
+import type { AiEngine, Classification, ClassifierModel, EngineCategory, EngineMessage, TrainingExample } from '../engine';
 import {
   DEFAULT_OPTIONS,
   deserialiseLinear,
@@ -85,7 +78,7 @@ function explain(model: LinearModel, features: MessageFeatures, k: number): stri
   const seen = new Set<string>();
   for (const { feature } of parts.slice(0, 12)) {
     const ns = feature.slice(0, 2);
-    if (feature.startsWith('w:~')) continue;
+    if (ns === 'x:') continue;
     if (ns === 's:' || ns === 'w:') {
       const word = features.surface.get(feature) ?? feature.slice(2);
       if (!seen.has(word) && words.length < 4) words.push(word);

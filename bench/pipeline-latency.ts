@@ -13,7 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
+import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
+import { mailSettingsDeps, providerFor } from '../apps/server/src/modules/mail-settings/mail-settings.service';
+import { findReferrerId } from '../apps/server/src/modules/subscriptions/subscriptions.repository';
+import { accountPlan } from '../apps/server/src/modules/subscriptions/subscriptions.service';
+import { startPipelineWorker } from '../apps/server/src/pipeline/worker';
 import { startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
 import { folderEnvelopes, imapSession, percentiles, readRawMessages, redeliver } from './lib/mail-servers';
@@ -28,6 +34,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     corpus: { type: 'string', default: path.resolve(repoRoot, '../shared/corpus/enron-folders7/inbox_unlabeled.jsonl.gz') },
     timeout: { type: 'string', default: '180' },
+    /** Runs the worker role in this process (the server with ROLE=api) with every IMAP and engine call timed. */
+    profile: { type: 'boolean', default: false },
   },
 });
 const COUNT = Number(args.messages);
@@ -39,7 +47,12 @@ const dbUrl = (name: string) => Object.assign(new URL(baseUrl), { pathname: `/${
 const DB_NAME = 'bench_pipeline';
 
 async function main() {
-  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (${os.cpus().length} cores)`,
+  );
   const admin = await openDatabase({ url: baseUrl, poolSize: 1 });
   await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${DB_NAME}`);
@@ -48,8 +61,10 @@ async function main() {
   const mailbox = { user: 'bench@example.com', pass: 'Bench-Mail-1' };
   await dovecot.addUser(mailbox.user, mailbox.pass);
   smtp.addUser(mailbox.user, mailbox.pass);
-  const server = await startServer(repoRoot, { DATA_DIR: dataDir, DATABASE_URL: dbUrl(DB_NAME) });
+  const serverEnv = { DATA_DIR: dataDir, DATABASE_URL: dbUrl(DB_NAME), ...(args.profile && { ROLE: 'api' }) };
+  const server = await startServer(repoRoot, serverEnv);
   const db = await openDatabase({ url: dbUrl(DB_NAME), poolSize: 2 });
+  const profiled = args.profile ? await startProfiledWorker(dataDir, server.url) : null;
   const owner = await imapSession(dovecot.port, mailbox);
   const delivery = await imapSession(dovecot.port, mailbox);
   try {
@@ -89,9 +104,16 @@ async function main() {
       ['Trading', 'Gas and power trading, deals, prices, positions, contracts and counterparties'],
       ['Reports', 'Reports, spreadsheets, analyses and documents to review or attached'],
     ];
-    for (const [name, instruction] of aiCategories) await api('POST', '/api/email-settings/categories', { classifierType: 'ai', name, instruction });
-    await until(async () => (await db.query<{ c: unknown }>('SELECT sync_checkpoint AS c FROM mail_account WHERE id = $1', [accountId]))[0]?.c, 60_000);
-    console.log(`mailbox connected (${accountId}); ${COUNT} messages at ${RATE}/s, ${Math.round(ACME_SHARE * 100)}% from @acme.example`);
+    for (const [name, instruction] of aiCategories)
+      await api('POST', '/api/email-settings/categories', { classifierType: 'ai', name, instruction });
+    await until(
+      async () =>
+        (await db.query<{ c: unknown }>('SELECT sync_checkpoint AS c FROM mail_account WHERE id = $1', [accountId]))[0]?.c,
+      60_000,
+    );
+    console.log(
+      `mailbox connected (${accountId}); ${COUNT} messages at ${RATE}/s, ${Math.round(ACME_SHARE * 100)}% from @acme.example`,
+    );
 
     const raws = await readRawMessages(args.corpus, COUNT + WARMUP);
     if (raws.length < COUNT + WARMUP) throw new Error(`the corpus has only ${raws.length} messages`);
@@ -125,13 +147,16 @@ async function main() {
     }
     const appendSeconds = (Date.now() - t0) / 1000;
     console.log(`appended ${measured.length} in ${appendSeconds.toFixed(1)} s; waiting for the pipeline`);
-    const finished = await until(async () => {
-      const [row] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM mail_message WHERE mail_account_id = $1 AND status IN ('done','failed','gone')`,
-        [accountId],
-      );
-      return (row?.n ?? 0) >= COUNT + WARMUP ? Date.now() : null;
-    }, Number(args.timeout) * 1000).catch((error: Error) => {
+    const finished = await until(
+      async () => {
+        const [row] = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM mail_message WHERE mail_account_id = $1 AND status IN ('done','failed','gone')`,
+          [accountId],
+        );
+        return (row?.n ?? 0) >= COUNT + WARMUP ? Date.now() : null;
+      },
+      Number(args.timeout) * 1000,
+    ).catch((error: Error) => {
       console.error(error.message);
       return Date.now();
     });
@@ -233,13 +258,18 @@ async function main() {
       categories,
       drafts: { inDrafts: drafts.length, messagesWithExactlyOne: prepared.length - missingDrafts.length },
       target: { p50Ms: 1000, p99Ms: 3000 },
+      profile: profiled?.report(finished - t0),
       problems,
     };
     const met = (p: { p50: number; p99: number }) => (p.p50 < 1000 && p.p99 < 3000 ? 'met' : 'MISSED');
     const line = (name: string, p: ReturnType<typeof percentiles>) =>
       `${name.padEnd(28)} n=${String(p.count).padStart(4)}  p50 ${p.p50} ms  p95 ${p.p95} ms  p99 ${p.p99} ms  max ${p.max} ms`;
     console.log('');
-    console.log(line('(a) classified and filed', result.latencyMs.classifiedAndFiled), ' target', met(result.latencyMs.classifiedAndFiled));
+    console.log(
+      line('(a) classified and filed', result.latencyMs.classifiedAndFiled),
+      ' target',
+      met(result.latencyMs.classifiedAndFiled),
+    );
     console.log(line('    of which moved', result.latencyMs.movedOnly));
     console.log(line('(b) draft in Drafts', result.latencyMs.draftInDrafts), ' target', met(result.latencyMs.draftInDrafts));
     console.log(line('APPEND command', result.breakdownMs.appendCommand));
@@ -250,10 +280,16 @@ async function main() {
         `drained ${result.throughput.drainAfterLastAppendMs} ms after the last APPEND`,
     );
     console.log(`categories: ${JSON.stringify(categories)}; drafts in Drafts: ${drafts.length}`);
-    console.log(problems.length ? `problems (${problems.length}):\n  ${problems.slice(0, 20).join('\n  ')}` : 'no problems: every message done, one draft each');
+    if (result.profile) console.log(`profile (worker in the bench process): ${JSON.stringify(result.profile, null, 1)}`);
+    console.log(
+      problems.length
+        ? `problems (${problems.length}):\n  ${problems.slice(0, 20).join('\n  ')}`
+        : 'no problems: every message done, one draft each',
+    );
     await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
     await writeFile(path.join(import.meta.dirname, 'results', 'pipeline-latency.json'), JSON.stringify(result, null, 2) + '\n');
   } finally {
+    await profiled?.stop();
     await owner.logout().catch(() => undefined);
     await delivery.logout().catch(() => undefined);
     await db.close();
@@ -263,6 +299,89 @@ async function main() {
     await admin.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The worker role as src/worker.ts builds it, in this process, with the provider's and the engine's
+ * calls timed: where a message's time goes (IMAP round trips, the engine, the rest: database and CPU),
+ * and whether IDLE missed mail (a wait that ended on its timeout with mail already there).
+ */
+async function startProfiledWorker(dataDir: string, appUrl: string) {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    APP_URL: appUrl,
+    DATABASE_URL: dbUrl(DB_NAME),
+  });
+  const database = await openDatabase({ url: dbUrl(DB_NAME), poolSize: 5 });
+  const timings = new Map<string, { calls: number; ms: number }>();
+  const idle = { changed: 0, timeout: 0, timeoutWithMailWaiting: 0, mailFoundAfterTimeout: 0 };
+  let afterTimeout = false;
+  const record = (name: string, ms: number) => {
+    const t = timings.get(name) ?? { calls: 0, ms: 0 };
+    t.calls++;
+    t.ms += ms;
+    timings.set(name, t);
+  };
+  const timed = <T extends object>(prefix: string, target: T): T =>
+    new Proxy(target, {
+      get(object, key) {
+        const value: unknown = Reflect.get(object, key);
+        if (key === 'messages' && value && typeof value === 'object') return timed('imap', value);
+        if (typeof value !== 'function') return value;
+        return (...params: unknown[]) => {
+          const start = performance.now();
+          const out: unknown = (value as (...a: unknown[]) => unknown).apply(object, params);
+          if (!(out instanceof Promise)) return out;
+          return out.then((v: unknown) => {
+            const name = `${prefix}.${String(key)}`;
+            record(name, performance.now() - start);
+            if (key === 'waitForChange') {
+              idle[v as 'changed' | 'timeout']++;
+              afterTimeout = v === 'timeout';
+            }
+            if (key === 'listNewMessages' && afterTimeout) {
+              const found = (v as { messages: unknown[] }).messages.length;
+              if (found > 0) {
+                idle.timeoutWithMailWaiting++;
+                idle.mailFoundAfterTimeout += found;
+              }
+              afterTimeout = false;
+            }
+            return v;
+          });
+        };
+      },
+    });
+  const mail = mailSettingsDeps(config, database.db);
+  const worker = startPipelineWorker({
+    db: database.db,
+    engine: timed('engine', createLocalEngine()),
+    host: new URL(config.appUrl).hostname,
+    dailySendCap: config.autoSendsPerDay,
+    openProvider: (account) => timed('imap', providerFor(mail, account)),
+    async creditAccountOf(userId) {
+      const referrerId = (await findReferrerId(database.db, userId)) ?? null;
+      const plan = await accountPlan(database.db, { id: userId, referrerId }, config.billingEnabled);
+      return { ownerId: referrerId ?? userId, plan: plan.plan, billingEnabled: config.billingEnabled };
+    },
+    log: { warn: (object, message) => console.warn(message, object) },
+  });
+  return {
+    report(wallMs: number) {
+      const calls = Object.fromEntries(
+        [...timings]
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .map(([k, v]) => [k, { calls: v.calls, totalMs: Math.round(v.ms), meanMs: +(v.ms / v.calls).toFixed(1) }]),
+      );
+      return { wallMs, calls, idle };
+    },
+    async stop() {
+      await worker.stop();
+      await database.close();
+    },
+  };
 }
 
 async function until<T>(read: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {

@@ -96,8 +96,17 @@ export const invoiceListSchema = z.array(invoiceSchema);
 
 /** The Stripe price of a plan and cycle is found by this lookup key (`pro_yearly`). */
 export const priceLookupKey = (plan: PlanId, cycle: BillingCycle) => `${plan}_${cycle}`;
-/** The metered price for extra credits of a plan (`pro_extra_credits`). */
-export const extraCreditsLookupKey = (plan: PlanId) => `${plan}_extra_credits`;
+/**
+ * Extra credits: one metered price per cycle (`extra_credits_monthly`), €0.001 per unit, on every
+ * paid subscription; a credit beyond the grant is reported as the plan's price in those units
+ * (BASIC 6, PRO 5, BIZ 4), so a plan switch never has to change the metered item.
+ */
+export const extraCreditsLookupKey = (cycle: BillingCycle) => `extra_credits_${cycle}`;
+export const EXTRA_CREDITS_METER_EVENT = 'extra_credits';
+export const EXTRA_CREDIT_UNIT_EUR = 0.001;
+/** Meter units for one extra credit on a plan; 0 when the plan has no extra credits. */
+export const meterUnitsPerCredit = (extraCreditPrice: number | null) =>
+  extraCreditPrice === null ? 0 : Math.round(extraCreditPrice / EXTRA_CREDIT_UNIT_EUR);
 
 /** A lookup key back to its plan and cycle; null for any other price. */
 export function parsePriceLookupKey(key: string | null | undefined): { plan: PlanId; cycle: BillingCycle } | null {

@@ -129,27 +129,32 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
       };
       prices.set(price.id, price);
     }
-    if (plan.extraCreditPrice !== null) {
-      const price = {
-        id: id('price'),
-        object: 'price',
-        active: true,
-        billing_scheme: 'per_unit',
-        created: now(),
-        currency: 'eur',
-        livemode: false,
-        lookup_key: extraCreditsLookupKey(plan.id),
-        metadata: {},
-        nickname: null,
-        product,
-        recurring: { interval: 'month', interval_count: 1, meter: 'mtr_test_extra_credits', usage_type: 'metered' },
-        tax_behavior: 'unspecified',
-        type: 'recurring',
-        unit_amount: null,
-        unit_amount_decimal: String(plan.extraCreditPrice * 100),
-      };
-      prices.set(price.id, price);
-    }
+  }
+  for (const cycle of ['monthly', 'yearly'] as const) {
+    const price = {
+      id: id('price'),
+      object: 'price',
+      active: true,
+      billing_scheme: 'per_unit',
+      created: now(),
+      currency: 'eur',
+      livemode: false,
+      lookup_key: extraCreditsLookupKey(cycle),
+      metadata: {},
+      nickname: null,
+      product,
+      recurring: {
+        interval: cycle === 'yearly' ? 'year' : 'month',
+        interval_count: 1,
+        meter: 'mtr_test_extra_credits',
+        usage_type: 'metered',
+      },
+      tax_behavior: 'unspecified',
+      type: 'recurring',
+      unit_amount: null,
+      unit_amount_decimal: '0.1',
+    };
+    prices.set(price.id, price);
   }
 
   const server: StripeServer = {
@@ -407,7 +412,8 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
       const item = (sub.items as { data: Obj[] }).data.find((i) => i.id === change.id)!;
       const before = item.price as Obj;
       const after = prices.get(change.price)!;
-      // A price change during a trial costs nothing; the trial goes on.
+      // Metered items bill their usage in arrears; a price change during a trial costs nothing.
+      if (after.unit_amount === null || before.unit_amount === null) continue;
       if (sub.status === 'trialing') continue;
       if (periodLength(before) !== periodLength(after)) {
         const left = Math.max(0, (item.current_period_end as number) - now()) / periodLength(before);
@@ -574,6 +580,22 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
       const changes = ((params.items as { id?: string; price?: string }[] | undefined) ?? []).filter(
         (i): i is { id: string; price: string } => Boolean(i.id && i.price),
       );
+      const additions = ((params.items as { id?: string; price?: string }[] | undefined) ?? []).filter((i) => !i.id && i.price);
+      for (const addition of additions) {
+        const price = prices.get(addition.price!);
+        if (!price) return missing('price', addition.price!, 'items[0][price]');
+        const licensed = firstItem(sub);
+        (sub.items as { data: Obj[] }).data.push({
+          id: id('si'),
+          object: 'subscription_item',
+          created: now(),
+          current_period_start: licensed.current_period_start,
+          current_period_end: licensed.current_period_end,
+          metadata: {},
+          price,
+          subscription: sub.id,
+        });
+      }
       for (const change of changes) {
         if (!prices.has(change.price)) return missing('price', change.price, 'items[0][price]');
         if (!(sub.items as { data: Obj[] }).data.some((i) => i.id === change.id))

@@ -1,4 +1,7 @@
 import {
+  EXTRA_CREDITS_METER_EVENT,
+  extraCreditsLookupKey,
+  meterUnitsPerCredit,
   parsePriceLookupKey,
   priceLookupKey,
   type CheckoutResponse,
@@ -9,7 +12,7 @@ import {
 } from '@app/shared/billing';
 import { billedPrice, PLAN_CURRENCY, planOf, type BillingCycle, type PlanId } from '@app/shared/plans';
 import Stripe from 'stripe';
-import { topUpGrant } from '../../credits/ledger';
+import { balance, monthOf, topUpGrant } from '../../credits/ledger';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { RequestUser } from '../../http/auth-guard';
@@ -104,6 +107,26 @@ async function priceFor(deps: BillingDeps, stripe: Stripe, plan: PlanId, cycle: 
   return price;
 }
 
+/** The metered price of extra credits for a cycle: €0.001 per unit, billed in arrears. */
+async function meteredPriceFor(deps: BillingDeps, stripe: Stripe, cycle: BillingCycle) {
+  const prices = await call(deps, () =>
+    stripe.prices.list({ lookup_keys: [extraCreditsLookupKey(cycle)], active: true, limit: 1 }),
+  );
+  const price = prices.data[0];
+  const interval = cycle === 'yearly' ? 'year' : 'month';
+  if (
+    !price ||
+    price.currency !== PLAN_CURRENCY ||
+    price.recurring?.usage_type !== 'metered' ||
+    price.recurring.interval !== interval ||
+    Number(String(price.unit_amount_decimal)) !== 0.1
+  ) {
+    deps.log?.error({ cycle, price: price?.id }, 'stripe metered price for extra credits missing or different');
+    throw new AppError(503, 'BILLING_MISCONFIGURED', 'This plan cannot be bought right now, please try again later');
+  }
+  return price;
+}
+
 async function ensureCustomer(deps: BillingDeps, stripe: Stripe, owner: RequestUser, row: repo.SubscriptionRow) {
   if (row.stripeCustomerId) return row.stripeCustomerId;
   const customer = await call(deps, () =>
@@ -138,6 +161,7 @@ export async function startCheckout(
     throw conflict('SUBSCRIPTION_EXISTS', 'You already have a subscription: switch your plan instead');
   }
   const price = await priceFor(deps, stripe, query.plan, query.billingCycle);
+  const metered = await meteredPriceFor(deps, stripe, query.billingCycle);
   const customer = await ensureCustomer(deps, stripe, caller, row);
   // The free days are for a first subscription only.
   const trialDays = row.stripeSubscriptionId ? 0 : planOf(query.plan).trialDays;
@@ -146,7 +170,7 @@ export async function startCheckout(
       mode: 'subscription',
       customer,
       client_reference_id: caller.id,
-      line_items: [{ price: price.id, quantity: 1 }],
+      line_items: [{ price: price.id, quantity: 1 }, { price: metered.id }],
       subscription_data: { metadata: { ownerId: caller.id }, ...(trialDays > 0 && { trial_period_days: trialDays }) },
       metadata: { ownerId: caller.id },
       success_url: `${deps.appUrl}/subscriptions?sid={CHECKOUT_SESSION_ID}`,
@@ -191,6 +215,8 @@ function oneOf<const T extends string, const D extends string>(value: string, kn
 
 const licensedItem = (sub: Stripe.Subscription) =>
   sub.items.data.find((item) => parsePriceLookupKey(item.price.lookup_key) !== null) ?? null;
+const meteredItem = (sub: Stripe.Subscription) =>
+  sub.items.data.find((item) => item.price.lookup_key?.startsWith('extra_credits_')) ?? null;
 
 /** POST /users/{userId}/subscriptions/switch: the paid plan changed in place, prorated by Stripe. */
 export async function switchPlan(
@@ -241,10 +267,17 @@ export async function switchPlan(
     if (!secret) throw conflict('PAYMENT_PENDING', 'A previous plan change is waiting for its payment');
     return answer('requires_action', 'Confirm the payment to change your plan', secret);
   }
+  // The extra-credits item follows the cycle (or is added to a subscription that lacks it).
+  const metered = meteredItem(sub);
+  const items: Stripe.SubscriptionUpdateParams.Item[] = [{ id: item.id, price: price.id }];
+  if (!metered || metered.price.lookup_key !== extraCreditsLookupKey(body.billingCycle)) {
+    const meteredPrice = await meteredPriceFor(deps, stripe, body.billingCycle);
+    items.push(metered ? { id: metered.id, price: meteredPrice.id } : { price: meteredPrice.id });
+  }
   // pending_if_incomplete: the new plan applies only once its invoice is paid (Stripe's pending updates).
   const updated = await call(deps, () =>
     stripe.subscriptions.update(sub.id, {
-      items: [{ id: item.id, price: price.id }],
+      items,
       proration_behavior: 'always_invoice',
       payment_behavior: 'pending_if_incomplete',
       expand: ['latest_invoice.confirmation_secret'],
@@ -413,4 +446,51 @@ export async function handleWebhook(deps: BillingDeps, payload: Buffer, signatur
   // Other events (charge.refunded, …) change no plan: a refund does not end a subscription, a cancellation does.
   await repo.recordEvent(deps.db, event.id, event.type);
   return { received: true as const, duplicate: false };
+}
+
+/**
+ * Reports the owner's extra credits of a month (used beyond the grant, on a paid plan that has
+ * them) to Stripe's billing meter, as the plan's price in €0.001 units. Each report names the total
+ * it brings the month to (`identifier`), and the total is written as pending before it is sent, so
+ * a report retried after a crash is counted once by Stripe. Answers the credits newly reported.
+ */
+export async function reportExtraCredits(deps: BillingDeps, ownerId: string, month = monthOf()): Promise<number> {
+  const stripe = requireStripe(deps);
+  const row = await repo.findSubscription(deps.db, ownerId);
+  const units = meterUnitsPerCredit(planOf(row?.plan ?? 'free').extraCreditPrice);
+  if (!row?.stripeCustomerId || !hasLiveSubscription(row) || units === 0) return 0;
+  const customer = row.stripeCustomerId;
+  const send = async (from: number, to: number) => {
+    await call(deps, () =>
+      stripe.billing.meterEvents.create({
+        event_name: EXTRA_CREDITS_METER_EVENT,
+        payload: { stripe_customer_id: customer, value: String((to - from) * units) },
+        identifier: `extra:${ownerId}:${month}:${to}`,
+      }),
+    );
+    await repo.completeMeterReport(deps.db, ownerId, month, to);
+  };
+  let report = await repo.meterReport(deps.db, ownerId, month);
+  const start = report.reportedCredits;
+  if (report.pendingCredits !== null && report.pendingCredits > report.reportedCredits) {
+    await send(report.reportedCredits, report.pendingCredits);
+    report = await repo.meterReport(deps.db, ownerId, month);
+  }
+  const overage = Math.max(0, -(await balance(deps.db, ownerId, month)));
+  if (overage > report.reportedCredits) {
+    await repo.setPendingMeterReport(deps.db, ownerId, month, overage);
+    await send(report.reportedCredits, overage);
+  }
+  return Math.max(overage, report.reportedCredits) - start;
+}
+
+/** Every paying owner's extra credits of the month, for a periodic job. */
+export async function reportAllExtraCredits(deps: BillingDeps, month = monthOf()) {
+  for (const ownerId of await repo.ownersWithLiveSubscriptions(deps.db)) {
+    try {
+      await reportExtraCredits(deps, ownerId, month);
+    } catch (error) {
+      deps.log?.warn({ err: error, ownerId }, 'extra credits report failed; retried on the next run');
+    }
+  }
 }

@@ -3,6 +3,8 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
 import { startStripeServer, type StripeServer } from '../../../test/vendors/stripe-server';
+import { reportExtraCredits, type BillingDeps } from './billing.service';
+import { createStripe } from './stripe-client';
 
 /**
  * Contract tests: the real `stripe` SDK against a local server answering Stripe's documented JSON,
@@ -98,8 +100,13 @@ describe('billing with Stripe', () => {
       subscription_data: { metadata: { ownerId: owner.id } },
     });
     // PRO yearly: floor(99 × 0.75) = 74 a month, 888 billed once a year, in cents.
-    const lookups = stripe.requests.filter((r) => r.path === '/v1/prices').at(-1)!;
-    expect(lookups.params.lookup_keys).toEqual(['pro_yearly']);
+    const lookups = stripe.requests.filter((r) => r.path === '/v1/prices').map((r) => r.params.lookup_keys);
+    expect(lookups.slice(-2)).toEqual([['pro_yearly'], ['extra_credits_yearly']]);
+    // The plan's price, and the metered price of extra credits (no quantity: usage is reported).
+    const lineItems = created.params.line_items as { price: string; quantity?: string }[];
+    expect(lineItems).toHaveLength(2);
+    expect(lineItems[0]!.quantity).toBe('1');
+    expect(lineItems[1]!.quantity).toBeUndefined();
     expect((created.params.subscription_data as Record<string, unknown>).trial_period_days).toBeUndefined();
 
     // The browser coming back with the sid before paying gets nothing.
@@ -249,6 +256,14 @@ describe('billing with Stripe', () => {
 
     const yearly = (await switchTo(owner, 'pro', 'yearly')).json<SwitchPlanResponse>();
     expect(yearly.subscription).toMatchObject({ plan: 'pro', subscriptionBillingCycle: 'yearly' });
+    // The extra-credits item follows the cycle.
+    const subId = (
+      await t.database.query<{ id: string }>('SELECT stripe_subscription_id AS id FROM subscription WHERE owner_id = $1', [
+        owner.id,
+      ])
+    )[0]!.id;
+    const items = (stripe.subscriptions.get(subId)!.items as { data: { price: { lookup_key: string } }[] }).data;
+    expect(items.map((i) => i.price.lookup_key)).toEqual(['pro_yearly', 'extra_credits_yearly']);
     const same = (await switchTo(owner, 'pro', 'yearly')).json<SwitchPlanResponse>();
     expect(same).toMatchObject({ status: 'active', message: 'This is already your current plan' });
   });
@@ -399,6 +414,59 @@ describe('billing with Stripe', () => {
     expect(url).toMatch(new RegExp(`^${stripe.baseUrl}/p/session/bps_`));
     const portal = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
     expect(portal.params.return_url).toBe('http://localhost:3000/subscriptions');
+  });
+  it('reports extra credits beyond the grant to the billing meter once, at the plan price', async () => {
+    const deps: BillingDeps = {
+      db: t.database.db,
+      stripe: createStripe({ secretKey: stripe.secretKey, endpointBase: stripe.baseUrl }),
+      appUrl: 'http://localhost:3000',
+      publishableKey: null,
+      webhookSecret: null,
+    };
+    const month = new Date().toISOString().slice(0, 7);
+    const use = (ownerId: string, amount: number, key: string) =>
+      t.database.query(
+        `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, $2, 'debit', $3, 'ai draft', $4)`,
+        [ownerId, month, -amount, `${key}:${ownerId}`],
+      );
+    const { owner } = await subscribed('pro');
+    const customer = (
+      await t.database.query<{ c: string }>('SELECT stripe_customer_id AS c FROM subscription WHERE owner_id = $1', [owner.id])
+    )[0]!.c;
+    const eventsFor = () =>
+      stripe.meterEvents.filter((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer);
+
+    await use(owner.id, 20_990, 'a');
+    expect(await reportExtraCredits(deps, owner.id, month)).toBe(0);
+    await use(owner.id, 20, 'b'); // 10 credits beyond PRO's 21,000
+    expect(await reportExtraCredits(deps, owner.id, month)).toBe(10);
+    expect(await reportExtraCredits(deps, owner.id, month)).toBe(0);
+    await use(owner.id, 30, 'c');
+    expect(await reportExtraCredits(deps, owner.id, month)).toBe(30);
+    // PRO: €0.005 a credit = 5 units of €0.001.
+    expect(eventsFor().map((e) => [e.event_name, (e.payload as { value: string }).value, e.identifier])).toEqual([
+      ['extra_credits', '50', `extra:${owner.id}:${month}:10`],
+      ['extra_credits', '150', `extra:${owner.id}:${month}:40`],
+    ]);
+
+    // A crash after Stripe counted a report but before we wrote it down: the retry names the same total.
+    await use(owner.id, 10, 'd');
+    await t.database.query('UPDATE meter_report SET pending_credits = 50 WHERE owner_id = $1', [owner.id]);
+    await deps.stripe!.billing.meterEvents.create({
+      event_name: 'extra_credits',
+      payload: { stripe_customer_id: customer, value: '50' },
+      identifier: `extra:${owner.id}:${month}:50`,
+    });
+    expect(await reportExtraCredits(deps, owner.id, month)).toBe(10);
+    expect(eventsFor()).toHaveLength(3);
+
+    // FREE and STARTER stop at zero: nothing to report.
+    const free = await t.signUp();
+    await use(free.id, 600, 'f');
+    expect(await reportExtraCredits(deps, free.id, month)).toBe(0);
+    const { owner: starter } = await subscribed('starter');
+    await use(starter.id, 6000, 's');
+    expect(await reportExtraCredits(deps, starter.id, month)).toBe(0);
   });
 });
 

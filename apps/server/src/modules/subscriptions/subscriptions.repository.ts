@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoices, stripeEvents, subscriptions, users } from '../../db/schema/index';
+import { invoices, meterReports, stripeEvents, subscriptions, users } from '../../db/schema/index';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferInsert;
@@ -89,4 +89,45 @@ export async function eventSeen(db: Db, eventId: string) {
 
 export async function recordEvent(db: Db, eventId: string, type: string) {
   await db.insert(stripeEvents).values({ id: eventId, type }).onConflictDoNothing({ target: stripeEvents.id });
+}
+
+export async function meterReport(db: Db, ownerId: string, month: string) {
+  await db.insert(meterReports).values({ ownerId, month }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(meterReports)
+    .where(and(eq(meterReports.ownerId, ownerId), eq(meterReports.month, month)));
+  return row!;
+}
+
+export async function setPendingMeterReport(db: Db, ownerId: string, month: string, credits: number) {
+  await db
+    .update(meterReports)
+    .set({ pendingCredits: credits, updatedAt: new Date() })
+    .where(and(eq(meterReports.ownerId, ownerId), eq(meterReports.month, month)));
+}
+
+/** The month's report reached `credits` (never goes back). */
+export async function completeMeterReport(db: Db, ownerId: string, month: string, credits: number) {
+  await db
+    .update(meterReports)
+    .set({
+      reportedCredits: sql`GREATEST(${meterReports.reportedCredits}, ${credits})`,
+      pendingCredits: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(meterReports.ownerId, ownerId), eq(meterReports.month, month)));
+}
+
+export async function ownersWithLiveSubscriptions(db: Db) {
+  const rows = await db
+    .select({ ownerId: subscriptions.ownerId })
+    .from(subscriptions)
+    .where(
+      and(
+        isNotNull(subscriptions.stripeCustomerId),
+        inArray(subscriptions.stripeStatus, ['active', 'trialing', 'past_due', 'unpaid']),
+      ),
+    );
+  return rows.map((r) => r.ownerId);
 }

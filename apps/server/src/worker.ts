@@ -1,6 +1,7 @@
 import { createLocalEngine } from './ai/local/local-engine';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { runMailboxJobs } from './modules/mail-settings/mail-settings.jobs';
 import { mailSettingsDeps, providerFor } from './modules/mail-settings/mail-settings.service';
 import { findReferrerId } from './modules/subscriptions/subscriptions.repository';
 import { accountPlan } from './modules/subscriptions/subscriptions.service';
@@ -12,9 +13,11 @@ export function startWorker(deps: { config: Config; database: Database; log?: Ru
   const { config, database } = deps;
   const db = database.db;
   const mail = mailSettingsDeps(config, db);
+  const engine = createLocalEngine();
   return startPipelineWorker({
     db,
-    engine: createLocalEngine(),
+    engine,
+    mailboxJobs: (account, provider) => runMailboxJobs({ mail, engine }, account, provider),
     host: new URL(config.appUrl).hostname,
     dailySendCap: config.autoSendsPerDay,
     openProvider: (account) => providerFor(mail, account),

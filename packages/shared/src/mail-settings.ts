@@ -186,6 +186,15 @@ export const mailSettingSchema = z.object({
   isClassificationEnabled: z.boolean(),
   batchStatus: z.string().nullable(),
   batchCategorizeStatus: z.string().nullable(),
+  /** How far the running batch has got (folders read, categories created). */
+  batchProgress: z
+    .object({
+      job: z.enum(['initialisation', 'categorize']),
+      done: z.number().int(),
+      total: z.number().int(),
+      error: z.string().optional(),
+    })
+    .nullable(),
   fetchRangeDates: z.object({ startDate: z.string(), endDate: z.string() }).nullable(),
   /** Why the mailbox stopped syncing (null while it works), and when it last synced. */
   syncError: z.string().nullable(),
@@ -194,6 +203,18 @@ export const mailSettingSchema = z.object({
   updatedAt: z.string(),
 });
 export type MailSetting = z.infer<typeof mailSettingSchema>;
+
+/**
+ * GET /api/email-settings/activity: what the assistant did with the mailbox's mail in the last 24
+ * hours, and what needs the owner: sends that may or may not have left (never retried on their own).
+ */
+export const mailActivitySchema = z.object({
+  processed: z.number().int(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+  inDoubt: z.array(z.object({ id: z.string(), subject: z.string(), to: z.array(z.string()), startedAt: z.string().nullable() })),
+});
+export type MailActivity = z.infer<typeof mailActivitySchema>;
 
 /** PUT /api/email-settings answers the changed setting; `code` is read by the client. */
 export const updateMailSettingResponseSchema = mailSettingSchema.extend({ code: z.string().optional() });

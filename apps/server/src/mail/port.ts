@@ -45,10 +45,11 @@ export interface MailProvider {
    */
   listNewMessages?(folderId: string, checkpoint: unknown, limit: number): Promise<NewMessages>;
   /**
-   * Waits until the folder changes (new mail; IMAP IDLE) or `timeoutMs` passes. Adapters that cannot
+   * Waits until the folder changes (new mail; IMAP IDLE), `timeoutMs` passes or `signal` aborts (which
+   * counts as a timeout). Adapters that cannot
    * be told leave it unset and are polled.
    */
-  waitForChange?(folderId: string, timeoutMs: number): Promise<'changed' | 'timeout'>;
+  waitForChange?(folderId: string, timeoutMs: number, signal?: AbortSignal): Promise<'changed' | 'timeout'>;
   /** Reading, filing, drafting and sending single messages (the pipeline and the webmail). */
   messages?: MessageOperations;
   close(): Promise<void>;

@@ -20,6 +20,8 @@ export interface RunnerDeps extends PipelineDeps {
   backoffMs?: number;
   maxBackoffMs?: number;
   log?: { warn(object: object, message: string): void };
+  /** The mailbox's batch jobs (initialisation, AI categories), run between rounds; true when one ran. */
+  mailboxJobs?(account: ingestRepo.MailAccountRow, provider: MailProvider): Promise<boolean>;
 }
 
 /**
@@ -60,10 +62,12 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
         const provider = (session.provider ??= deps.openProvider(account));
         // The settings are read every round, the rest once per connection.
         const ctx = (session.ctx = session.ctx ? { ...session.ctx, account } : await contextFor(deps, account, provider));
+        // A job may have trained the classifier again: the next message reads it afresh.
+        if (await deps.mailboxJobs?.(account, provider)) ctx.memo = {};
         await ingestNew(deps, account, provider);
         await processPending(ctx, signal);
         backoff = deps.backoffMs ?? 2000;
-        await waitForMail(deps, provider, account.trackedMailbox, signal);
+        await waitForMail(deps, provider, account, signal);
       } catch (error) {
         if (signal.aborted || lost || error instanceof ingestRepo.LeaseLost) return;
         deps.log?.warn({ accountId, err: error }, 'mailbox sync failed');
@@ -101,8 +105,28 @@ async function processPending(ctx: MailboxContext, signal: AbortSignal) {
   }
 }
 
-async function waitForMail(deps: RunnerDeps, provider: MailProvider, folder: string, signal: AbortSignal) {
+/**
+ * Waits for new mail (IDLE) or the poll interval, and stops waiting as soon as the mailbox's
+ * settings change (a job queued, replies turned off, the tracked folder changed), checked every second.
+ */
+async function waitForMail(deps: RunnerDeps, provider: MailProvider, account: ingestRepo.MailAccountRow, signal: AbortSignal) {
   if (signal.aborted) return;
-  if (provider.waitForChange) await provider.waitForChange(folder, deps.idleMs ?? 20_000);
-  else await sleep(deps.pollMs ?? 15_000, undefined, { signal }).catch(() => undefined);
+  const wait = new AbortController();
+  const stop = () => wait.abort();
+  signal.addEventListener('abort', stop);
+  const watch = setInterval(() => {
+    void repo.settingsChangedAt(deps.db, account.id).then(
+      (at) => at?.getTime() !== account.updatedAt.getTime() && stop(),
+      () => undefined,
+    );
+  }, SETTINGS_CHECK_MS);
+  try {
+    if (provider.waitForChange) await provider.waitForChange(account.trackedMailbox, deps.idleMs ?? 20_000, wait.signal);
+    else await sleep(deps.pollMs ?? 15_000, undefined, { signal: wait.signal }).catch(() => undefined);
+  } finally {
+    clearInterval(watch);
+    signal.removeEventListener('abort', stop);
+  }
 }
+
+const SETTINGS_CHECK_MS = 1000;

@@ -16,6 +16,12 @@ export async function findAccount(db: Db, accountId: string) {
   return row ?? null;
 }
 
+/** When the mailbox's settings last changed (null when it is gone): cheap enough to ask every second. */
+export async function settingsChangedAt(db: Db, accountId: string) {
+  const [row] = await db.select({ at: mailAccounts.updatedAt }).from(mailAccounts).where(eq(mailAccounts.id, accountId));
+  return row?.at ?? null;
+}
+
 /** Mailboxes a worker should hold: syncing, and free (or already its own). */
 export async function accountsToHold(db: Db, workerId: string) {
   return db

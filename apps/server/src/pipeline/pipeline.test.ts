@@ -266,6 +266,8 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     });
     expect(await interrupt()).toMatchObject({ status: 'in_doubt', detail: expect.stringContaining('not in Sent') });
     expect(smtp.received.length).toBe(sentBefore);
+    const activity = await t.call(box.user, 'GET', '/api/email-settings/activity');
+    expect(activity.json()).toMatchObject({ inDoubt: [{ subject: 'Delivery date?', to: ['dora@client.test'] }] });
   });
 
   it('a ping-pong between two of our own mailboxes on instant reply stops after one reply each', async () => {
@@ -342,5 +344,65 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     const state = await processed(box, m.id);
     expect(state).toMatchObject({ classified_by: null, category_id: null });
     expect(await actions(state.id)).toEqual([expect.objectContaining({ kind: 'draft', status: 'done' })]);
+  });
+
+  it('the initialisation learns from the mail already filed in each category folder', async () => {
+    const box = await connected(0);
+    const alpha = await category(box, { classifierType: 'ai', name: 'Alpha', instruction: 'Team alpha' });
+    const beta = await category(box, { classifierType: 'ai', name: 'Beta', instruction: 'Team beta' });
+    const filed = [
+      ['Alpha', 'Sushi lunch order', 'Please order sushi and ramen for the team lunch at the restaurant'],
+      ['Alpha', 'Restaurant booking', 'Book the restaurant for lunch, sushi again please'],
+      ['Alpha', 'Lunch menu', 'The lunch menu: sushi, noodles and a dessert from the restaurant'],
+      ['Beta', 'Database outage', 'The database server is down, outage on the cluster since midnight'],
+      ['Beta', 'Server patch', 'Patch the database servers tonight to avoid another outage'],
+      ['Beta', 'Cluster alert', 'Alert: cluster disk full on the database server, risk of outage'],
+    ];
+    for (const [folder, subject, body] of filed) await deliver(box, mail(box, { subject, body }).raw, folder);
+    await t.call(box.user, 'PUT', '/api/email-settings', { id: box.setting._id, isSyncEnabled: true });
+    await until(
+      async () =>
+        (await row<{ s: string }>('SELECT batch_status AS s FROM mail_account WHERE id = $1', [box.setting._id]))?.s ===
+        'completed',
+    );
+    const setting = (await t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
+    expect(setting.batchProgress).toEqual({ job: 'initialisation', done: 2, total: 2 });
+
+    const outage = mail(box, { subject: 'Another outage', body: 'The database cluster had an outage again tonight' });
+    const lunch = mail(box, { subject: 'Friday lunch', body: 'Sushi at the restaurant for lunch on Friday?' });
+    await deliver(box, outage.raw);
+    await deliver(box, lunch.raw);
+    expect(await processed(box, outage.id)).toMatchObject({ category_id: beta.id, classified_by: 'local' });
+    expect(await processed(box, lunch.id)).toMatchObject({ category_id: alpha.id, classified_by: 'local' });
+  });
+
+  it('proposes AI categories from recent mail and creates them with their folders', async () => {
+    const box = await connected(0);
+    const topics = [
+      ['Facture', 'Veuillez trouver la facture du mois, paiement sous trente jours, facture fournisseur'],
+      ['Candidature', 'Je vous envoie ma candidature et mon CV pour le poste de développeur'],
+    ];
+    for (let i = 0; i < 12; i++) {
+      const [subject, body] = topics[i % 2]!;
+      await deliver(box, mail(box, { subject: `${subject} ${i}`, body: `${body} (${i})` }).raw);
+    }
+    const queued = await t.call(box.user, 'POST', '/api/email-settings/ai-categorization', {
+      numberOfCategories: 2,
+      language: 'French',
+    });
+    expect(queued.json(), queued.body).toEqual({ success: true, batchCategorizeStatus: 'QUEUED' });
+    await until(async () =>
+      ['COMPLETED', 'FAILED'].includes(
+        (await row<{ s: string }>('SELECT batch_categorize_status AS s FROM mail_account WHERE id = $1', [box.setting._id]))?.s ??
+          '',
+      ),
+    );
+    const setting = (await t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
+    expect(setting.batchCategorizeStatus).toBe('COMPLETED');
+    const created = (await t.call(box.user, 'GET', '/api/email-settings/categories')).json<Category[]>();
+    expect(created).toHaveLength(2);
+    expect(created.every((c) => c.createdBy === 'AI' && c.classifierType === 'ai' && c.instruction.length > 0)).toBe(true);
+    const folders = await imap(box, async (client) => (await client.list()).map((f) => f.path));
+    for (const c of created) expect(folders).toContain(c.mailboxPath);
   });
 });

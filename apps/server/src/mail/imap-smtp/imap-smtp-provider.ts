@@ -157,7 +157,7 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
       }
     },
 
-    async waitForChange(folderId, timeoutMs) {
+    async waitForChange(folderId, timeoutMs, signal) {
       const connection = await imap();
       const lock = await connection.getMailboxLock(folderId).catch((error: unknown) => {
         throw classifyConnectError('imap', error);
@@ -168,12 +168,16 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
             clearTimeout(timer);
             connection.off('exists', changed);
             connection.off('close', closed);
+            signal?.removeEventListener('abort', aborted);
             if (outcome instanceof Error) reject(classifyConnectError('imap', outcome));
             else resolve(outcome);
           };
           const changed = () => finish('changed');
           const closed = () => finish(new Error('The IMAP connection closed while waiting for mail'));
-          const timer = setTimeout(() => finish('timeout'), timeoutMs);
+          const aborted = () => finish('timeout');
+          const timer = setTimeout(aborted, timeoutMs);
+          if (signal?.aborted) return aborted();
+          signal?.addEventListener('abort', aborted);
           connection.on('exists', changed);
           connection.on('close', closed);
           // IDLE stays on until the next command, which imapflow sends after ending it.

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailAccounts, mailCategories } from '../../db/schema/index';
+import { mailAccounts, mailActions, mailCategories, mailMessages } from '../../db/schema/index';
 
 export type MailAccountRow = typeof mailAccounts.$inferSelect;
 export type NewMailAccount = typeof mailAccounts.$inferInsert;
@@ -83,4 +83,24 @@ export async function deleteCategory(db: Db, userId: string, id: string) {
     .where(and(eq(mailCategories.userId, userId), eq(mailCategories.id, id)))
     .returning({ id: mailCategories.id });
   return rows.length > 0;
+}
+
+/** The mailbox's pipeline over the last day, and the sends in doubt (any age) for the owner to check. */
+export async function activity(db: Db, accountId: string, since: Date) {
+  const [counts] = await db
+    .select({
+      processed: sql<number>`count(*) filter (where ${mailMessages.status} in ('done', 'gone'))::int`,
+      pending: sql<number>`count(*) filter (where ${mailMessages.status} in ('new', 'classified'))::int`,
+      failed: sql<number>`count(*) filter (where ${mailMessages.status} = 'failed')::int`,
+    })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.mailAccountId, accountId), gte(mailMessages.createdAt, since)));
+  const inDoubt = await db
+    .select({ id: mailActions.id, subject: mailMessages.subject, target: mailActions.target, startedAt: mailActions.startedAt })
+    .from(mailActions)
+    .innerJoin(mailMessages, eq(mailMessages.id, mailActions.mailMessageId))
+    .where(and(eq(mailActions.mailAccountId, accountId), eq(mailActions.status, 'in_doubt')))
+    .orderBy(desc(mailActions.startedAt))
+    .limit(50);
+  return { counts: counts ?? { processed: 0, pending: 0, failed: 0 }, inDoubt };
 }

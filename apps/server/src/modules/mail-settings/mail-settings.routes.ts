@@ -2,6 +2,7 @@ import { aiCategorizationSchema, categoryInputSchema, categorySchema } from '@ap
 import {
   connectMailboxSchema,
   defaultConfigsSchema,
+  mailActivitySchema,
   mailboxNodeSchema,
   mailSettingSchema,
   updateMailSettingResponseSchema,
@@ -44,6 +45,15 @@ export function registerMailSettingsRoutes(
     async (req) => {
       service.assertOwnUser(currentUser(req), req.query.userId);
       return service.getSetting(deps.db, currentUser(req));
+    },
+  );
+
+  r.get(
+    '/api/email-settings/activity',
+    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: mailActivitySchema } } },
+    async (req) => {
+      service.assertOwnUser(currentUser(req), req.query.userId);
+      return service.mailActivity(deps.db, currentUser(req));
     },
   );
 

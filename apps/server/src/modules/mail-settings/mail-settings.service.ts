@@ -3,6 +3,7 @@ import {
   FETCH_RANGE_MAX_DAYS,
   RESPONSE_TYPES,
   type DefaultConfigs,
+  type MailActivity,
   type MailSetting,
   type connectMailboxSchema,
   type updateMailSettingSchema,
@@ -74,6 +75,7 @@ export function toSetting(row: repo.MailAccountRow): MailSetting {
     isClassificationEnabled: row.isClassificationEnabled,
     batchStatus: row.batchStatus,
     batchCategorizeStatus: row.batchCategorizeStatus,
+    batchProgress: row.batchProgress ?? null,
     fetchRangeDates:
       row.fetchRangeStart && row.fetchRangeEnd
         ? { startDate: row.fetchRangeStart.toISOString(), endDate: row.fetchRangeEnd.toISOString() }
@@ -288,6 +290,21 @@ export async function listMailboxes(deps: MailSettingsDeps, caller: Caller, sett
   const mailboxes = toMailboxTree(folders);
   await repo.updateAccount(deps.db, caller.id, { mailboxes });
   return { mailboxes };
+}
+
+/** What the pipeline did with the caller's mail over the last day, and the sends in doubt. */
+export async function mailActivity(db: Db, caller: Caller): Promise<MailActivity> {
+  const account = await requireAccount(db, caller);
+  const { counts, inDoubt } = await repo.activity(db, account.id, new Date(Date.now() - 24 * 60 * 60 * 1000));
+  return {
+    ...counts,
+    inDoubt: inDoubt.map((a) => ({
+      id: a.id,
+      subject: a.subject,
+      to: a.target.to ?? [],
+      startedAt: a.startedAt?.toISOString() ?? null,
+    })),
+  };
 }
 
 /** Queues the AI category proposal; the batch job of the pipeline moves it on from QUEUED. */

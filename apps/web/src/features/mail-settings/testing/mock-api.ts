@@ -24,6 +24,7 @@ export const mailSetting = (patch: Partial<MailSetting> = {}): MailSetting => ({
   isClassificationEnabled: true,
   batchStatus: 'completed',
   batchCategorizeStatus: null,
+  batchProgress: null,
   fetchRangeDates: { startDate: '2025-01-01T00:00:00.000Z', endDate: '2025-01-30T00:00:00.000Z' },
   syncError: null,
   lastSyncedAt: null,

@@ -1,0 +1,146 @@
+import { CATEGORY_LANGUAGES, categoryInputSchema } from '@app/shared/categories';
+import { FETCH_RANGE_MAX_DAYS } from '@app/shared/mail-settings';
+import type { AiEngine, EngineMessage, TrainingExample } from '../../ai/engine';
+import { parseMessage } from '../../mail/mime/parse-message';
+import type { MailProvider, MessageSummary } from '../../mail/port';
+import { categoriesKey, toEngineCategory, toEngineMessage } from '../../pipeline/classify';
+import { saveClassifier } from '../../pipeline/pipeline.repository';
+import { createCategory } from './categories.service';
+import type { MailSettingsDeps } from './mail-settings.service';
+import * as repo from './mail-settings.repository';
+
+/**
+ * The mailbox's batch jobs (spec 02 §4), run by the worker between pipeline rounds:
+ * - the automatic initialisation (batchStatus pending → processing → completed | failed) learns from
+ *   the mail already filed in each AI category's folder over the chosen range;
+ * - the AI categorisation (batchCategorizeStatus QUEUED → FETCHING → ANALYZING → REFINING →
+ *   FINALIZING → COMPLETED | FAILED) proposes categories from recent mail and creates them.
+ */
+export interface MailboxJobDeps {
+  mail: MailSettingsDeps;
+  engine: AiEngine;
+  now?: () => Date;
+}
+
+/** Examples read per category folder, and messages sampled for proposals. */
+const EXAMPLES_PER_CATEGORY = 200;
+const PROPOSAL_SAMPLE = 300;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Runs whatever batch the mailbox asks for; true when something ran (the classifier may have changed). */
+export async function runMailboxJobs(deps: MailboxJobDeps, account: repo.MailAccountRow, provider: MailProvider) {
+  let ran = false;
+  if (account.batchStatus === 'pending') {
+    await initialise(deps, account, provider);
+    ran = true;
+  }
+  if (account.batchCategorizeStatus === 'QUEUED') {
+    await categorize(deps, account, provider);
+    ran = true;
+  }
+  return ran;
+}
+
+function range(deps: MailboxJobDeps, account: repo.MailAccountRow) {
+  const now = deps.now?.() ?? new Date();
+  const end = account.fetchRangeEnd && account.fetchRangeEnd < now ? account.fetchRangeEnd : now;
+  const earliest = new Date(end.getTime() - FETCH_RANGE_MAX_DAYS * DAY_MS);
+  const start =
+    account.fetchRangeStart && account.fetchRangeStart > earliest
+      ? account.fetchRangeStart
+      : new Date(end.getTime() - 30 * DAY_MS);
+  return { start, end };
+}
+
+/** The messages of a folder dated within the range, newest first, at most `max`, read and cleaned. */
+async function readFolder(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
+  const ops = provider.messages!;
+  const picked: MessageSummary[] = [];
+  for (let offset = 0; picked.length < max; offset += 50) {
+    const page = await ops.list(folderId, { offset, limit: 50 });
+    for (const m of page.messages) if (m.date && m.date >= within.start && m.date <= within.end) picked.push(m);
+    const oldest = page.messages.at(-1)?.date;
+    if (page.messages.length < 50 || (oldest && oldest < within.start)) break;
+  }
+  const messages: EngineMessage[] = [];
+  for (const summary of picked.slice(0, max)) {
+    const raw = await ops.fetchRaw(folderId, summary.id);
+    if (raw) messages.push(toEngineMessage(await parseMessage(raw, { maxBodyChars: 20_000 })));
+  }
+  return messages;
+}
+
+async function setProgress(deps: MailboxJobDeps, account: repo.MailAccountRow, changes: Partial<repo.NewMailAccount>) {
+  await repo.updateAccount(deps.mail.db, account.userId, changes);
+}
+
+export async function initialise(deps: MailboxJobDeps, account: repo.MailAccountRow, provider: MailProvider) {
+  const categories = (await repo.listCategories(deps.mail.db, account.userId)).filter((c) => c.classifierType === 'ai');
+  const total = categories.length;
+  await setProgress(deps, account, { batchStatus: 'processing', batchProgress: { job: 'initialisation', done: 0, total } });
+  try {
+    const within = range(deps, account);
+    const examples: TrainingExample[] = [];
+    for (const [index, category] of categories.entries()) {
+      const messages = await readFolder(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY);
+      examples.push(...messages.map((message) => ({ categoryId: category.id, message })));
+      await setProgress(deps, account, { batchProgress: { job: 'initialisation', done: index + 1, total } });
+    }
+    if (categories.length > 0) {
+      const model = await deps.engine.train(categories.map(toEngineCategory), examples);
+      if (model) {
+        await saveClassifier(deps.mail.db, {
+          mailAccountId: account.id,
+          userId: account.userId,
+          engine: deps.engine.name,
+          categoriesKey: categoriesKey(categories),
+          model,
+        });
+      }
+    }
+    await setProgress(deps, account, { batchStatus: 'completed', batchProgress: { job: 'initialisation', done: total, total } });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await setProgress(deps, account, {
+      batchStatus: 'failed',
+      batchProgress: { job: 'initialisation', done: 0, total, error: message },
+    });
+  }
+}
+
+export async function categorize(deps: MailboxJobDeps, account: repo.MailAccountRow, provider: MailProvider) {
+  const request = account.batchCategorizeRequest ?? { numberOfCategories: 5, language: 'English', requestedAt: '' };
+  const count = request.numberOfCategories;
+  const step = (status: string, done: number, error?: string) =>
+    setProgress(deps, account, {
+      batchCategorizeStatus: status,
+      batchProgress: { job: 'categorize', done, total: count, ...(error && { error }) },
+    });
+  try {
+    await step('FETCHING', 0);
+    const sample = await readFolder(provider, account.trackedMailbox, range(deps, account), PROPOSAL_SAMPLE);
+    await step('ANALYZING', 0);
+    // The engines write English and French; other languages are asked for by name and get English.
+    const code = CATEGORY_LANGUAGES.find((l) => l.name === request.language || l.code === request.language)?.code;
+    const language = code === 'fr' ? 'fr' : 'en';
+    const proposals = await deps.engine.proposeCategories(sample, count, language);
+    await step('REFINING', 0);
+    const taken = new Set((await repo.listCategories(deps.mail.db, account.userId)).map((c) => c.name.toLowerCase()));
+    const schema = categoryInputSchema(account.username);
+    const valid = proposals.flatMap((p) => {
+      const parsed = schema.safeParse({ classifierType: 'ai', name: p.name, instruction: p.instruction, createdBy: 'AI' });
+      if (!parsed.success || taken.has(parsed.data.name.toLowerCase())) return [];
+      taken.add(parsed.data.name.toLowerCase());
+      return [parsed.data];
+    });
+    await step('FINALIZING', 0);
+    const caller = { id: account.userId, referrerId: null };
+    for (const [index, values] of valid.entries()) {
+      await createCategory(deps.mail, caller, values);
+      await step('FINALIZING', index + 1);
+    }
+    await step('COMPLETED', valid.length);
+  } catch (error) {
+    await step('FAILED', 0, error instanceof Error ? error.message : String(error));
+  }
+}

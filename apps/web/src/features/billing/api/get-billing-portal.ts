@@ -10,6 +10,6 @@ export const getBillingPortal = (userId: string) =>
 export const billingPortalQueryOptions = (userId: string) =>
   queryOptions({ queryKey: billingKeys.portal(userId), queryFn: () => getBillingPortal(userId), staleTime: 0, gcTime: 0 });
 
-export function useBillingPortal(userId: string) {
-  return useQuery(billingPortalQueryOptions(userId));
+export function useBillingPortal(userId: string, enabled = true) {
+  return useQuery({ ...billingPortalQueryOptions(userId), enabled });
 }

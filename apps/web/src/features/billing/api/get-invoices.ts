@@ -10,6 +10,6 @@ export const getInvoices = (userId: string) =>
 export const invoicesQueryOptions = (userId: string) =>
   queryOptions({ queryKey: billingKeys.invoices(userId), queryFn: () => getInvoices(userId) });
 
-export function useInvoices(userId: string) {
-  return useQuery(invoicesQueryOptions(userId));
+export function useInvoices(userId: string, enabled = true) {
+  return useQuery({ ...invoicesQueryOptions(userId), enabled });
 }

@@ -13,7 +13,7 @@ export function BillingPortalRoute() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const portal = useBillingPortal(user?.uid ?? '');
+  const portal = useBillingPortal(user?.uid ?? '', Boolean(user?.billable));
   const url = portal.data?.url;
 
   useEffect(() => {

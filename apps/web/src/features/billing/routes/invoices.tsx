@@ -22,7 +22,7 @@ const statusVariant: Record<string, BadgeVariant> = {
 export function InvoicesRoute() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const invoices = useInvoices(user?.uid ?? '');
+  const invoices = useInvoices(user?.uid ?? '', Boolean(user?.billable && user.plan !== 'free'));
   if (!user) return null;
   if (!user.billable || user.plan === 'free') return <Navigate to="/home" replace />;
   const locale = localeOf(i18n.resolvedLanguage);

@@ -93,16 +93,27 @@ describe.skipIf(skip)('the pipeline survives SIGKILL of its worker', () => {
       );
     })();
 
-    const kills: { atMs: number; delivered: number; started: string[]; classified: number; done: number }[] = [];
+    const untilSendStarted = async (timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if ((await t.database.query(`SELECT 1 FROM mail_action WHERE status = 'started' LIMIT 1`)).length) return;
+        await sleep(5);
+      }
+    };
+    const kills: { targeted: boolean; atMs: number; delivered: number; started: string[]; classified: number; done: number }[] =
+      [];
     const t0 = Date.now();
     for (let k = 0; k < KILLS; k++) {
-      await sleep(1000 + random() * 7000);
+      // Every other kill lands while a reply is being sent (between started and done), the rest at random.
+      const targeted = k % 2 === 1;
+      if (targeted) await untilSendStarted(20_000);
+      else await sleep(1000 + random() * 7000);
       await worker.kill('SIGKILL');
       const started = await t.database.query<{ id: string }>(`SELECT id FROM mail_action WHERE status = 'started'`);
       const [counts] = await t.database.query<{ classified: number; done: number }>(
         `SELECT count(*) FILTER (WHERE status = 'classified')::int AS classified, count(*) FILTER (WHERE status = 'done')::int AS done FROM mail_message`,
       );
-      kills.push({ atMs: Date.now() - t0, delivered, started: started.map((r) => r.id), ...counts! });
+      kills.push({ targeted, atMs: Date.now() - t0, delivered, started: started.map((r) => r.id), ...counts! });
       // The dead worker's leases would expire within 60 s; let that time pass at once.
       await t.database.query(`UPDATE mail_account SET lease_expires_at = now() - interval '1 second' WHERE lease_owner = $1`, [
         worker.workerId,
@@ -208,7 +219,8 @@ describe.skipIf(skip)('the pipeline survives SIGKILL of its worker', () => {
       byClassifier: Object.fromEntries(countBy(rows, (r) => r.classified_by ?? 'none')),
       replies: Object.fromEntries(countBy(replies, (a) => `${a.status}${a.detail ? `:${a.detail.slice(0, 30)}` : ''}`)),
       drafts: Object.fromEntries(countBy(draftActions, (a) => a.status)),
-      sendsInterruptedBetweenStartedAndDone: settled.map((a) => a.status),
+      sendsInterruptedBetweenStartedAndDone: Object.fromEntries(countBy(settled, (a) => a.status)),
+      interruptedSendsReceivedBySmtp: settled.filter((a) => receivedIds.has(a.outgoing_message_id ?? '')).length,
       received: received.length,
     };
     console.log(`crash test summary: ${JSON.stringify(summary)}`);

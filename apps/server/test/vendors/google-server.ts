@@ -6,7 +6,45 @@ import { sendJson, startOAuthServer, type OAuthServer } from './oauth-server';
  * the Gmail API paths the adapter uses (`/gmail/v1/users/me/profile`, `…/labels`). Error bodies
  * follow https://developers.google.com/gmail/api/guides/handle-errors and RFC 6749 §5.2.
  */
-export type GoogleServer = OAuthServer & { labels: { id: string; name: string; type: 'system' | 'user' }[] };
+export type GoogleServer = OAuthServer & {
+  labels: { id: string; name: string; type: 'system' | 'user' }[];
+  /** The mailbox's messages, newest last; `sent` holds what `messages.send` was given. */
+  messages: GmailStoredMessage[];
+  sent: GmailStoredMessage[];
+  drafts: GmailStoredMessage[];
+};
+
+export interface GmailStoredMessage {
+  id: string;
+  threadId: string;
+  labelIds: string[];
+  raw: Buffer;
+  internalDate: number;
+}
+
+/** Unfolded header fields of a raw message (the first occurrence of each name). */
+function headersOf(raw: Buffer) {
+  const text = raw.toString('utf8');
+  const end = text.search(/\r?\n\r?\n/);
+  const head = (end === -1 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const fields: { name: string; value: string }[] = [];
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) fields.push({ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
+  }
+  return fields;
+}
+
+/** Gmail's `payload` skeleton: headers, and one part per `filename=` found (enough for attachment icons). */
+function payloadOf(raw: Buffer, wanted: string[] | null) {
+  const headers = headersOf(raw).filter((h) => !wanted || wanted.some((w) => w.toLowerCase() === h.name.toLowerCase()));
+  const files = [...raw.toString('utf8').matchAll(/filename="?([^";\r\n]+)"?/gi)].map((m) => m[1]!);
+  return {
+    mimeType: 'multipart/mixed',
+    headers,
+    parts: files.map((filename) => ({ mimeType: 'application/octet-stream', filename })),
+  };
+}
 
 const googleError = (code: number, status: string, message: string, reason: string) => ({
   error: { code, message, errors: [{ message, domain: 'global', reason }], status },
@@ -64,8 +102,132 @@ export async function startGoogleServer(options: {
         labels.push(label);
         return sendJson(res, 200, { ...label, labelListVisibility: 'labelShow', messageListVisibility: 'show' });
       }
-      return sendJson(res, 404, googleError(404, 'NOT_FOUND', 'Requested entity was not found.', 'notFound'));
+      const messagePath = /^\/gmail\/v1\/users\/me\/messages(?:\/([^/]+))?(?:\/(trash))?$/.exec(path);
+      if (messagePath) return messagesApi(method, url, body, res, messagePath[1], messagePath[2]);
+      const labelPath = /^\/gmail\/v1\/users\/me\/labels\/([^/]+)$/.exec(path);
+      if (method === 'GET' && labelPath) {
+        const label = labels.find((l) => l.id === decodeURIComponent(labelPath[1]!));
+        if (!label) return notFound(res);
+        const inside = messages.filter((m) => m.labelIds.includes(label.id));
+        return sendJson(res, 200, {
+          ...label,
+          messagesTotal: inside.length,
+          messagesUnread: inside.filter((m) => m.labelIds.includes('UNREAD')).length,
+          threadsTotal: inside.length,
+          threadsUnread: inside.filter((m) => m.labelIds.includes('UNREAD')).length,
+        });
+      }
+      if (method === 'POST' && path === '/gmail/v1/users/me/drafts') {
+        const raw = Buffer.from(String((body as { message?: { raw?: string } }).message?.raw ?? ''), 'base64url');
+        const message = store(raw, ['DRAFT']);
+        drafts.push(message);
+        return sendJson(res, 200, {
+          id: `r-${message.id}`,
+          message: { id: message.id, threadId: message.threadId, labelIds: message.labelIds },
+        });
+      }
+      return notFound(res);
     },
   });
-  return Object.assign(server, { labels });
+  const messages: GmailStoredMessage[] = [];
+  const sent: GmailStoredMessage[] = [];
+  const drafts: GmailStoredMessage[] = [];
+  const notFound = (res: Parameters<typeof sendJson>[0]) =>
+    sendJson(res, 404, googleError(404, 'NOT_FOUND', 'Requested entity was not found.', 'notFound'));
+
+  function store(raw: Buffer, labelIds: string[]) {
+    const id = randomBytes(8).toString('hex');
+    const message = { id, threadId: id, labelIds: [...new Set(labelIds)], raw, internalDate: Date.now() + messages.length };
+    messages.push(message);
+    return message;
+  }
+
+  /** `q`: `rfc822msgid:` or words that must all appear in the message (Gmail's search, roughly). */
+  function matches(message: GmailStoredMessage, q: string | null) {
+    if (!q) return true;
+    const msgid = /^rfc822msgid:(\S+)$/.exec(q.trim());
+    if (msgid)
+      return headersOf(message.raw).some(
+        (h) => h.name.toLowerCase() === 'message-id' && h.value.replace(/^<|>$/g, '') === msgid[1],
+      );
+    const text = message.raw.toString('utf8').toLowerCase();
+    return q
+      .toLowerCase()
+      .split(/\s+/)
+      .every((word) => text.includes(word));
+  }
+
+  function messagesApi(
+    method: string,
+    url: URL,
+    body: unknown,
+    res: Parameters<typeof sendJson>[0],
+    id?: string,
+    action?: string,
+  ) {
+    const b = (body ?? {}) as {
+      raw?: string;
+      labelIds?: string[];
+      ids?: string[];
+      addLabelIds?: string[];
+      removeLabelIds?: string[];
+    };
+    if (!id && method === 'GET') {
+      const label = url.searchParams.get('labelIds');
+      const list = messages
+        .filter((m) => (!label || m.labelIds.includes(label)) && matches(m, url.searchParams.get('q')))
+        .sort((x, y) => y.internalDate - x.internalDate);
+      const start = Number(url.searchParams.get('pageToken') ?? 0);
+      const size = Math.min(500, Number(url.searchParams.get('maxResults') ?? 100));
+      const page = list.slice(start, start + size);
+      return sendJson(res, 200, {
+        ...(page.length && { messages: page.map((m) => ({ id: m.id, threadId: m.threadId })) }),
+        ...(start + size < list.length && { nextPageToken: String(start + size) }),
+        resultSizeEstimate: list.length,
+      });
+    }
+    if (!id && method === 'POST') {
+      const raw = Buffer.from(String(b.raw ?? ''), 'base64url');
+      const message = store(raw, b.labelIds ?? ['INBOX']);
+      return sendJson(res, 200, { id: message.id, threadId: message.threadId, labelIds: message.labelIds });
+    }
+    if (id === 'send' && method === 'POST') {
+      const message = store(Buffer.from(String(b.raw ?? ''), 'base64url'), ['SENT']);
+      sent.push(message);
+      return sendJson(res, 200, { id: message.id, threadId: message.threadId, labelIds: message.labelIds });
+    }
+    if (id === 'batchModify' && method === 'POST') {
+      for (const m of messages.filter((x) => b.ids?.includes(x.id))) {
+        m.labelIds = [...new Set([...m.labelIds.filter((l) => !b.removeLabelIds?.includes(l)), ...(b.addLabelIds ?? [])])];
+      }
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    const message = messages.find((m) => m.id === id);
+    if (!message) return notFound(res);
+    if (action === 'trash' && method === 'POST') {
+      message.labelIds = [...message.labelIds.filter((l) => l !== 'INBOX' && l !== 'SPAM'), 'TRASH'];
+      return sendJson(res, 200, { id: message.id, threadId: message.threadId, labelIds: message.labelIds });
+    }
+    if (method === 'GET') {
+      const format = url.searchParams.get('format') ?? 'full';
+      const common = {
+        id: message.id,
+        threadId: message.threadId,
+        labelIds: message.labelIds,
+        sizeEstimate: message.raw.length,
+        internalDate: String(message.internalDate),
+      };
+      if (format === 'raw') return sendJson(res, 200, { ...common, raw: message.raw.toString('base64url') });
+      const wanted = url.searchParams.getAll('metadataHeaders');
+      return sendJson(res, 200, {
+        ...common,
+        payload: payloadOf(message.raw, format === 'metadata' && wanted.length ? wanted : null),
+      });
+    }
+    return notFound(res);
+  }
+
+  return Object.assign(server, { labels, messages, sent, drafts });
 }

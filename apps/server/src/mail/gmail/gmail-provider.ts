@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MailError } from '../errors';
 import type { MailFolder, MailProvider } from '../port';
+import { gmailMessageOperations } from './gmail-messages';
 import { type TokenSource, type VendorHttpOptions, vendorJson } from '../vendor-http';
 
 /** Gmail through its REST API (labels play the part of folders). */
@@ -91,6 +92,8 @@ export function createGmailProvider(apiBase: string, tokens: TokenSource, http: 
       if (!folder) throw new MailError('transient', 'oauth', 'protocol', `Label ${name} was not created`);
       return folder;
     },
+
+    messages: gmailMessageOperations(call),
 
     async close() {},
   };

@@ -1,0 +1,121 @@
+import type { MailboxFolder, MailboxPage, MessageDetail } from '@app/shared/mailbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
+import { startGoogleServer, type GoogleServer } from '../../../test/vendors/google-server';
+import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
+
+/**
+ * The webmail on a Gmail mailbox, against a local server in the Gmail API's wire format (the real
+ * one cannot be reached from here), and what an Outlook mailbox answers until Graph message
+ * operations exist.
+ */
+describe('webmail on Gmail (vendor-shaped server)', () => {
+  let t: TestApp;
+  let google: GoogleServer;
+  let microsoft: MicrosoftServer;
+  let gmailUser: TestUser;
+
+  const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
+
+  async function connect(user: TestUser, provider: 'gmail' | 'outlook') {
+    const start = await t.call(user, 'GET', `/api/email-settings/oauth/${provider}`);
+    const consent = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const res = await t.call(user, 'POST', '/api/email-settings', {
+      provider,
+      responseType: 0,
+      isSyncEnabled: false,
+      isClassificationEnabled: false,
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+
+  beforeAll(async () => {
+    [google, microsoft] = await Promise.all([
+      startGoogleServer({ ...credentials, emailAddress: 'owner@gmail.test' }),
+      startMicrosoftServer({ ...credentials, mail: 'owner@outlook.test' }),
+    ]);
+    t = await createTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: credentials.clientId,
+        GOOGLE_CLIENT_SECRET: credentials.clientSecret,
+        MICROSOFT_CLIENT_ID: credentials.clientId,
+        MICROSOFT_CLIENT_SECRET: credentials.clientSecret,
+        GOOGLE_ENDPOINT_BASE: google.baseUrl,
+        MICROSOFT_ENDPOINT_BASE: microsoft.baseUrl,
+      },
+    });
+    gmailUser = await t.signUp();
+    await connect(gmailUser, 'gmail');
+    const raw = (n: number) =>
+      Buffer.from(
+        `From: Client ${n} <client${n}@client.example>\r\nTo: owner@gmail.test\r\nSubject: Gmail question ${n}\r\n` +
+          `Message-ID: <g${n}@client.example>\r\nDate: Mon, 2 Nov 2026 10:0${n}:00 +0000\r\nContent-Type: text/html\r\n\r\n` +
+          `<p>Hello ${n}</p><img src="https://tracker.example/p.gif"><script>alert(1)</script>\r\n`,
+      );
+    for (const n of [1, 2, 3])
+      google.messages.push({ id: `m${n}`, threadId: `m${n}`, labelIds: ['INBOX', 'UNREAD'], raw: raw(n), internalDate: n });
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), google?.close(), microsoft?.close()]);
+  });
+
+  it('lists labels as folders with unread counts, and a page of the inbox', async () => {
+    const folders = (await t.call(gmailUser, 'GET', '/api/mailbox/folders')).json<MailboxFolder[]>();
+    expect(folders[0]).toMatchObject({ path: 'INBOX', specialUse: '\\Inbox', status: { messages: 3, unseen: 3 } });
+    expect(folders.map((f) => f.path)).toEqual(expect.arrayContaining(['SENT', 'DRAFT', 'SPAM', 'TRASH', 'Label_1']));
+    const page = (await t.call(gmailUser, 'GET', '/api/mailbox?folder=INBOX')).json<MailboxPage>();
+    expect(page).toMatchObject({ total: 3, from: 1, to: 3 });
+    expect(page.messages.map((m) => m.subject)).toEqual(['Gmail question 3', 'Gmail question 2', 'Gmail question 1']);
+  });
+
+  it('opens (marking read), serves the body inert, stars, marks spam and deletes to Trash', async () => {
+    const opened = await t.call(gmailUser, 'GET', '/api/mailbox/messages/m3?folder=INBOX');
+    expect(opened.json<MessageDetail>()).toMatchObject({ subject: 'Gmail question 3', isUnread: false, hasRemoteImages: true });
+    expect(google.messages.find((m) => m.id === 'm3')!.labelIds).not.toContain('UNREAD');
+    const body = await t.call(gmailUser, 'GET', '/api/mailbox/messages/m3/body?folder=INBOX');
+    expect(body.body).toContain('<p>Hello 3</p>');
+    expect(body.body).not.toMatch(/<script|tracker\.example/);
+
+    await t.call(gmailUser, 'POST', '/api/mailbox/messages/flags', { uids: ['m3'], folder: 'INBOX', flag: '\\Flagged' });
+    expect(google.messages.find((m) => m.id === 'm3')!.labelIds).toContain('STARRED');
+    const spam = await t.call(gmailUser, 'POST', '/api/mailbox/messages/move/INBOX/SPAM', {
+      uids: ['m2'],
+      flags: ['\\Seen', '$Junk', 'Junk'],
+    });
+    expect(spam.statusCode).toBe(200);
+    expect(google.messages.find((m) => m.id === 'm2')!.labelIds.sort()).toEqual(['SPAM']);
+    await t.call(gmailUser, 'POST', '/api/mailbox/messages/flags', { uids: ['m1'], folder: 'INBOX', flag: '\\Deleted' });
+    expect(google.messages.find((m) => m.id === 'm1')!.labelIds).toEqual(['TRASH']);
+    // Gmail's mail-modify scope cannot delete for good: a clear refusal, not a 500.
+    const forGood = await t.call(gmailUser, 'POST', '/api/mailbox/messages/move/TRASH/TRASH', { uids: ['m1'] });
+    expect(forGood.statusCode).toBe(400);
+    expect(forGood.json()).toMatchObject({ code: 'MAILBOX_NOT_SUPPORTED' });
+  });
+
+  it('sends through messages.send with Bcc and saves drafts through drafts.create', async () => {
+    const res = await t.call(gmailUser, 'POST', '/api/mailbox/messages/send', {
+      to: ['a@x.example'],
+      bcc: ['hidden@x.example'],
+      subject: 'From the webmail',
+      body: 'Hello',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = google.sent.at(-1)!.raw.toString();
+    expect(sent).toMatch(/^Bcc: hidden@x\.example/);
+    expect(sent).toContain('Subject: From the webmail');
+    const draft = await t.call(gmailUser, 'POST', '/api/mailbox/messages/draft', { subject: 'Later', body: '' });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(google.drafts.at(-1)!.raw.toString()).toContain('Subject: Later');
+  });
+
+  it('answers an Outlook mailbox with 400 MAILBOX_NOT_SUPPORTED (Graph message operations are not built yet)', async () => {
+    const user = await t.signUp();
+    await connect(user, 'outlook');
+    const res = await t.call(user, 'GET', '/api/mailbox?folder=INBOX');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'MAILBOX_NOT_SUPPORTED' });
+  });
+});

@@ -10,6 +10,9 @@ const steps = [
   ['server suite on PGlite', 'npx', ['vitest', 'run', '--root', 'apps/server'], { DATABASE_URL: '' }],
   ['server suite on PostgreSQL', 'npx', ['vitest', 'run', '--root', 'apps/server'], { DATABASE_URL: postgres }],
   ['knowledge benchmark', 'npm', ['run', 'knowledge', '-w', 'bench'], { DATABASE_URL: postgres }],
+  // The pipeline under SIGKILL, two workers, the SpamAssassin corpus (apps/server/test/heavy, *.heavy.ts).
+  ['pipeline reliability', 'npx', ['vitest', 'run', '--config', 'apps/server/test/heavy/vitest.config.ts'], { DATABASE_URL: postgres }],
+  ['pipeline latency benchmark', 'npm', ['run', 'pipeline-latency', '-w', 'bench'], { DATABASE_URL: postgres }],
 ];
 let failed = 0;
 for (const [name, command, args, env] of steps) {

@@ -36,11 +36,16 @@ export function redeliver(raw: string, fields: { messageId: string; from: string
       if (!dropping) kept.push(line);
       continue;
     }
-    const name = line.slice(0, Math.max(0, line.indexOf(':'))).trim().toLowerCase();
+    const name = line
+      .slice(0, Math.max(0, line.indexOf(':')))
+      .trim()
+      .toLowerCase();
     dropping = replaced.has(name);
     if (!dropping) kept.push(line);
   }
-  return [`Message-ID: ${fields.messageId}`, `From: ${fields.from}`, `To: ${fields.to}`, ...kept].join('\r\n') + '\r\n\r\n' + body;
+  return (
+    [`Message-ID: ${fields.messageId}`, `From: ${fields.from}`, `To: ${fields.to}`, ...kept].join('\r\n') + '\r\n\r\n' + body
+  );
 }
 
 /** One IMAP session as the mailbox owner (or the sender's server delivering to it). */
@@ -68,7 +73,8 @@ export async function folderEnvelopes(client: ImapFlow, folder: string): Promise
 /** Percentiles (nearest rank) of a list of milliseconds. */
 export function percentiles(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+  const at = (p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
   const round = (v: number) => Math.round(v);
   return {
     count: sorted.length,

@@ -7,7 +7,8 @@ export const getMailSetting = () => apiRequest('/api/email-settings', { schema: 
 
 const RUNNING_BATCH = ['pending', 'processing'];
 const RUNNING_CATEGORIZE = ['QUEUED', 'FETCHING', 'ANALYZING', 'REFINING', 'FINALIZING'];
-export const POLL_MS = 15_000;
+/** A running batch is polled this often, so its progress shows as it goes. */
+export const POLL_MS = 3000;
 
 /** Whether a batch job of the setting is still running (its status is then polled). */
 export function hasRunningBatch(setting: MailSetting | null | undefined) {

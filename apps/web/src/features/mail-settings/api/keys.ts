@@ -3,6 +3,7 @@ export const mailSettingsKeys = {
   all: ['mail-settings'] as const,
   setting: () => [...mailSettingsKeys.all, 'setting'] as const,
   defaultConfigs: () => [...mailSettingsKeys.all, 'default-configs'] as const,
+  activity: () => [...mailSettingsKeys.all, 'activity'] as const,
   categories: () => [...mailSettingsKeys.all, 'categories'] as const,
   mailboxes: (settingId: string) => [...mailSettingsKeys.all, 'mailboxes', settingId] as const,
 };

@@ -53,6 +53,11 @@ export function ClassificationBlock(props: ClassificationBlockProps) {
         )
       }
     >
+      {status === 'FINALIZING' && setting.batchProgress?.job === 'categorize' && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('mailSettings.classification.progress', { done: setting.batchProgress.done, total: setting.batchProgress.total })}
+        </p>
+      )}
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-0.5">
           <Label htmlFor="classification-enabled">{t('mailSettings.classification.toggle')}</Label>

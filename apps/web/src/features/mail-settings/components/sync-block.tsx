@@ -55,6 +55,7 @@ export function SyncBlock({ setting, defaultRange, maxDays, onUpdate, pending }:
         )
       }
     >
+      <BatchProgress setting={setting} />
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-0.5">
           <Label htmlFor="sync-enabled">{t('mailSettings.sync.toggle')}</Label>
@@ -85,5 +86,20 @@ export function SyncBlock({ setting, defaultRange, maxDays, onUpdate, pending }:
         </p>
       </div>
     </SettingsCard>
+  );
+}
+
+/** What the running (or failed) initialisation has done, polled with the setting. */
+function BatchProgress({ setting }: { setting: MailSetting }) {
+  const { t } = useTranslation();
+  const progress = setting.batchProgress?.job === 'initialisation' ? setting.batchProgress : null;
+  if (!setting.isSyncEnabled || !progress) return null;
+  if (setting.batchStatus === 'failed' && progress.error)
+    return <p className="text-sm text-destructive">{t('mailSettings.sync.failed', { error: progress.error })}</p>;
+  if (setting.batchStatus !== 'processing') return null;
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      {t('mailSettings.sync.progress', { done: progress.done, total: progress.total })}
+    </p>
   );
 }

@@ -16,6 +16,7 @@ function setup(routes: Record<string, Answer | Handler> = {}, state?: unknown) {
   const api = mockApi({
     'GET /api/email-settings': { status: 200, body: mailSetting() },
     'GET /api/default-configs': { status: 200, body: defaultConfigs() },
+    'GET /api/email-settings/activity': { status: 200, body: { processed: 0, pending: 0, failed: 0, inDoubt: [] } },
     'GET /api/s1/email-settings/mailboxes': { status: 200, body: { mailboxes: mailSetting().mailboxes } },
     'GET /api/email-settings/categories': {
       status: 200,
@@ -60,6 +61,30 @@ describe('MailSettingsRoute', () => {
         'This mailbox has stopped syncing: IMAP login failed: the username or password was refused. Check the connection, then verify it.',
       ),
     ).toBeVisible();
+  });
+
+  it('shows the activity of the last day, the engine, the sends in doubt and the initialisation progress', async () => {
+    setup({
+      'GET /api/email-settings': {
+        status: 200,
+        body: mailSetting({ batchStatus: 'processing', batchProgress: { job: 'initialisation', done: 2, total: 5 } }),
+      },
+      'GET /api/email-settings/activity': {
+        status: 200,
+        body: {
+          processed: 12,
+          pending: 1,
+          failed: 0,
+          inDoubt: [{ id: 'a1', subject: 'Delivery date?', to: ['dora@client.test'], startedAt: '2026-11-20T10:00:00.000Z' }],
+        },
+      },
+    });
+    const activity = await screen.findByRole('region', { name: 'Activity' });
+    expect(await within(activity).findByText('Last 24 hours: 12 handled, 1 waiting, 0 failed.')).toBeVisible();
+    expect(within(activity).getByText('AI engine: built-in (runs on this server)')).toBeVisible();
+    expect(within(activity).getByText('1 automatic send was interrupted and may not have left')).toBeVisible();
+    expect(within(activity).getByText(/“Delivery date\?” to dora@client.test .*check your Sent folder/)).toBeVisible();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Learning from your category folders: 2 of 5');
   });
 
   it('shows the account, initialisation and classification blocks with the categories', async () => {

@@ -19,7 +19,9 @@ import { useRequestAiCategorization } from '../api/request-ai-categorization';
 import { useShowGuideOnEntry } from '../api/set-show-guide';
 import { useUpdateMailSetting } from '../api/update-mail-setting';
 import { useVerifyMailSetting } from '../api/verify-mail-setting';
+import { useMailActivity } from '../api/get-mail-activity';
 import { AccountBlock } from '../components/account-block';
+import { ActivityBlock } from '../components/activity-block';
 import { AiCategoriesDialog } from '../components/ai-categories-dialog';
 import { categoryDisplayName } from '../components/categories-table';
 import { ClassificationBlock } from '../components/classification-block';
@@ -103,6 +105,7 @@ export function MailSettingsRoute() {
   const location = useLocation();
   const setting = useMailSetting();
   const account = setting.data ?? null;
+  const activity = useMailActivity(account !== null);
   const configs = useDefaultConfigs();
   const mailboxes = useMailboxes(account?._id);
   const categories = useCategories(!!account?.isClassificationEnabled);
@@ -194,6 +197,7 @@ export function MailSettingsRoute() {
             }
             onDelete={() => setConfirmAccountDelete(true)}
           />
+          <ActivityBlock activity={activity.data} loading={activity.isPending} failed={activity.isError} />
           <SyncBlock
             setting={account}
             defaultRange={fallbackRange}

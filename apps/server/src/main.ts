@@ -20,19 +20,20 @@ async function main() {
     log,
   });
   const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  const app = await buildApp({ config, database, mailer, webDist, logger: log });
+  const app = config.role === 'worker' ? null : await buildApp({ config, database, mailer, webDist, logger: log });
   const worker = config.role === 'api' ? null : startWorker({ config, database, log });
 
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await worker?.stop();
-    await app.close();
+    await app?.close();
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
+  if (!app) return log.info({ db: database.kind, role: config.role }, 'worker running');
   const address = await app.listen({ port: config.port, host: config.host });
   log.info({ db: database.kind, role: config.role }, `listening on ${address}`);
   console.log(`\n  Mail assistant is running on ${config.appUrl}\n`);

@@ -13,7 +13,39 @@ export interface GraphFolder {
   parentFolderId: string | null;
   wellKnown?: string;
 }
-export type MicrosoftServer = OAuthServer & { folders: GraphFolder[] };
+export interface GraphStoredMessage {
+  id: string;
+  folderId: string;
+  raw: Buffer;
+  isRead: boolean;
+  flagged: boolean;
+  received: number;
+}
+export type MicrosoftServer = OAuthServer & {
+  folders: GraphFolder[];
+  messages: GraphStoredMessage[];
+  sent: GraphStoredMessage[];
+};
+
+/** Unfolded header fields of a raw message. */
+function headersOf(raw: Buffer) {
+  const text = raw.toString('utf8');
+  const end = text.search(/\r?\n\r?\n/);
+  const head = (end === -1 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const fields = new Map<string, string>();
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (colon > 0 && !fields.has(name)) fields.set(name, line.slice(colon + 1).trim());
+  }
+  return fields;
+}
+
+const recipients = (value: string | undefined) =>
+  (value ?? '').split(',').flatMap((part) => {
+    const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(part) ?? /^\s*()(\S+@\S+)\s*$/.exec(part);
+    return m ? [{ emailAddress: { name: m[1]!.trim() || m[2]!, address: m[2]! } }] : [];
+  });
 
 const graphError = (code: string, message: string) => ({
   error: { code, message, innerError: { date: new Date().toISOString(), 'request-id': randomBytes(8).toString('hex') } },
@@ -39,11 +71,111 @@ export async function startMicrosoftServer(options: {
     displayName: f.displayName,
     parentFolderId: f.parentFolderId,
     childFolderCount: folders.filter((c) => c.parentFolderId === f.id).length,
-    unreadItemCount: 0,
-    totalItemCount: 0,
+    unreadItemCount: messages.filter((m) => m.folderId === f.id && !m.isRead).length,
+    totalItemCount: messages.filter((m) => m.folderId === f.id).length,
     isHidden: false,
   });
   const find = (idOrName: string) => folders.find((f) => f.id === idOrName || f.wellKnown === idOrName.toLowerCase());
+  const messages: GraphStoredMessage[] = [];
+  const sent: GraphStoredMessage[] = [];
+
+  function graphMessage(m: GraphStoredMessage) {
+    const h = headersOf(m.raw);
+    return {
+      id: m.id,
+      internetMessageId: h.get('message-id') ?? null,
+      subject: h.get('subject') ?? '',
+      from: recipients(h.get('from'))[0] ?? null,
+      toRecipients: recipients(h.get('to')),
+      ccRecipients: recipients(h.get('cc')),
+      receivedDateTime: new Date(m.received).toISOString(),
+      isRead: m.isRead,
+      flag: { flagStatus: m.flagged ? 'flagged' : 'notFlagged' },
+      hasAttachments: /content-disposition:\s*attachment/i.test(m.raw.toString('utf8')),
+      parentFolderId: m.folderId,
+    };
+  }
+
+  function store(folderId: string, raw: Buffer, isRead: boolean) {
+    const message = {
+      id: `AAMkMsg-${randomBytes(6).toString('hex')}`,
+      folderId,
+      raw,
+      isRead,
+      flagged: false,
+      received: Date.now() + messages.length,
+    };
+    messages.push(message);
+    return message;
+  }
+
+  const notFound = (res: Parameters<typeof sendJson>[0]) =>
+    sendJson(res, 404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.'));
+
+  /** The message paths the adapter uses (MIME in `/$value`, `POST /me/messages` and `/me/sendMail` as base64 text). */
+  function messagesApi(method: string, path: string, url: URL, body: unknown, res: Parameters<typeof sendJson>[0]): boolean {
+    const mimeBody = () => Buffer.from(typeof body === 'string' ? body : '', 'base64');
+    if (method === 'POST' && path === '/me/sendMail') {
+      const message = store('AAMk-sentitems', mimeBody(), true);
+      sent.push(message);
+      res.writeHead(202);
+      res.end();
+      return true;
+    }
+    if (method === 'POST' && path === '/me/messages') {
+      sendJson(res, 201, graphMessage(store('AAMk-drafts', mimeBody(), true)));
+      return true;
+    }
+    const listed = /^\/me\/mailFolders\/([^/]+)\/messages$/.exec(path);
+    if (method === 'GET' && listed) {
+      const folder = find(decodeURIComponent(listed[1]!));
+      if (!folder) return (notFound(res), true);
+      const search = url.searchParams.get('$search')?.replace(/"/g, '').toLowerCase();
+      const filter = /internetMessageId eq '(.+)'/.exec(url.searchParams.get('$filter') ?? '')?.[1]?.replace(/''/g, "'");
+      const list = messages
+        .filter((m) => m.folderId === folder.id)
+        .filter((m) => !search || m.raw.toString('utf8').toLowerCase().includes(search))
+        .filter((m) => !filter || headersOf(m.raw).get('message-id') === filter)
+        .sort((a, b) => b.received - a.received);
+      const top = Number(url.searchParams.get('$top') ?? 10);
+      const skip = Number(url.searchParams.get('$skip') ?? 0);
+      const next = new URL(url);
+      next.searchParams.set('$skip', String(skip + top));
+      sendJson(res, 200, {
+        value: list.slice(skip, skip + top).map(graphMessage),
+        ...(skip + top < list.length && { '@odata.nextLink': next.toString() }),
+      });
+      return true;
+    }
+    const one = /^\/me\/messages\/([^/]+)(?:\/(\$value|move|permanentDelete))?$/.exec(path);
+    if (!one) return false;
+    const message = messages.find((m) => m.id === decodeURIComponent(one[1]!));
+    if (!message) return (notFound(res), true);
+    const action = one[2];
+    const b = (body ?? {}) as { isRead?: boolean; flag?: { flagStatus?: string }; destinationId?: string };
+    if (method === 'GET' && action === '$value') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(message.raw);
+    } else if (method === 'GET' && !action) {
+      sendJson(res, 200, graphMessage(message));
+    } else if (method === 'PATCH' && !action) {
+      if (typeof b.isRead === 'boolean') message.isRead = b.isRead;
+      if (b.flag?.flagStatus) message.flagged = b.flag.flagStatus === 'flagged';
+      sendJson(res, 200, graphMessage(message));
+    } else if (method === 'POST' && action === 'move') {
+      const target = find(b.destinationId ?? '');
+      if (!target) return (notFound(res), true);
+      message.folderId = target.id;
+      sendJson(res, 201, graphMessage(message));
+    } else if (method === 'POST' && action === 'permanentDelete') {
+      messages.splice(messages.indexOf(message), 1);
+      res.writeHead(204);
+      res.end();
+    } else {
+      sendJson(res, 405, graphError('MethodNotAllowed', 'The method is not allowed.'));
+    }
+    return true;
+  }
 
   function page(url: URL, list: GraphFolder[]) {
     const top = Number(url.searchParams.get('$top') ?? 10);
@@ -79,6 +211,7 @@ export async function startMicrosoftServer(options: {
           userPrincipalName: options.mail,
         });
       }
+      if (messagesApi(method, path, url, body, res)) return;
       const match = /^\/me\/mailFolders(?:\/([^/]+))?(\/childFolders)?$/.exec(path);
       if (!match) return sendJson(res, 400, graphError('BadRequest', `Resource not found for the segment '${path}'.`));
       const [, id, childFolders] = match;
@@ -109,5 +242,5 @@ export async function startMicrosoftServer(options: {
       return sendJson(res, 405, graphError('MethodNotAllowed', 'The method is not allowed.'));
     },
   });
-  return Object.assign(server, { folders });
+  return Object.assign(server, { folders, messages, sent });
 }

@@ -4,7 +4,7 @@ import { authorize } from '../../../test/vendors/oauth-server';
 import { endpointsUnder, exchangeCode, gmailClient } from '../oauth/oauth-clients';
 import type { MessageOperations } from '../port';
 import { createGmailProvider } from './gmail-provider';
-import { withBcc } from './gmail-messages';
+import { withBcc } from '../bcc-header';
 
 const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MailError } from '../errors';
+import { withBcc } from '../bcc-header';
 import type { BrowsedMessage, FolderCounts, MessageFlag, MessageOperations } from '../port';
 
 /**
@@ -229,20 +230,4 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
       return counts;
     },
   };
-}
-
-/** Adds a Bcc header for the envelope recipients that To and Cc do not name. */
-export function withBcc(raw: Buffer, recipients: string[]): Buffer {
-  const text = raw.toString('latin1');
-  const end = text.search(/\r?\n\r?\n/);
-  const head = (end === -1 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
-  const named = new Set(
-    head
-      .split(/\r?\n/)
-      .filter((line) => /^(to|cc|bcc):/i.test(line))
-      .flatMap((line) => line.match(/[^\s<>,;:"]+@[^\s<>,;"]+/g) ?? [])
-      .map((a) => a.toLowerCase()),
-  );
-  const hidden = recipients.filter((r) => !named.has(r.toLowerCase()));
-  return hidden.length ? Buffer.concat([Buffer.from(`Bcc: ${hidden.join(', ')}\r\n`), raw]) : raw;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MailError } from '../errors';
 import type { MailFolder, MailProvider } from '../port';
+import { outlookMessageOperations } from './outlook-messages';
 import { type TokenSource, type VendorHttpOptions, vendorJson } from '../vendor-http';
 
 /** Outlook through Microsoft Graph mail folders. */
@@ -122,6 +123,8 @@ export function createOutlookProvider(apiBase: string, tokens: TokenSource, http
         throw new MailError('transient', 'oauth', 'protocol', `Folder ${names.join('/')} was not found after creation`);
       return folder;
     },
+
+    messages: outlookMessageOperations(call, apiBase, tokens, http),
 
     async close() {},
   };

@@ -5,11 +5,10 @@ import { startGoogleServer, type GoogleServer } from '../../../test/vendors/goog
 import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
 
 /**
- * The webmail on a Gmail mailbox, against a local server in the Gmail API's wire format (the real
- * one cannot be reached from here), and what an Outlook mailbox answers until Graph message
- * operations exist.
+ * The webmail on Gmail and Outlook mailboxes, against local servers in the Gmail API's and
+ * Microsoft Graph's wire formats (the real ones cannot be reached from here).
  */
-describe('webmail on Gmail (vendor-shaped server)', () => {
+describe('webmail on Gmail and Outlook (vendor-shaped servers)', () => {
   let t: TestApp;
   let google: GoogleServer;
   let microsoft: MicrosoftServer;
@@ -111,11 +110,33 @@ describe('webmail on Gmail (vendor-shaped server)', () => {
     expect(google.drafts.at(-1)!.raw.toString()).toContain('Subject: Later');
   });
 
-  it('answers an Outlook mailbox with 400 MAILBOX_NOT_SUPPORTED (Graph message operations are not built yet)', async () => {
+  it('works on an Outlook mailbox too: list, open, delete to Deleted Items, send', async () => {
     const user = await t.signUp();
     await connect(user, 'outlook');
-    const res = await t.call(user, 'GET', '/api/mailbox?folder=INBOX');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'MAILBOX_NOT_SUPPORTED' });
+    microsoft.messages.push({
+      id: 'AAMkMsg-1',
+      folderId: 'AAMk-inbox',
+      raw: Buffer.from(
+        'From: Ann <ann@client.example>\r\nTo: owner@outlook.test\r\nSubject: Outlook question\r\nMessage-ID: <o1@client.example>\r\n\r\nHi\r\n',
+      ),
+      isRead: false,
+      flagged: false,
+      received: Date.now(),
+    });
+    const folders = (await t.call(user, 'GET', '/api/mailbox/folders')).json<MailboxFolder[]>();
+    expect(folders[0]).toMatchObject({ path: 'AAMk-inbox', specialUse: '\\Inbox', status: { messages: 1, unseen: 1 } });
+    const page = (await t.call(user, 'GET', '/api/mailbox?folder=AAMk-inbox')).json<MailboxPage>();
+    expect(page.messages.map((m) => m.subject)).toEqual(['Outlook question']);
+    const opened = await t.call(user, 'GET', '/api/mailbox/messages/AAMkMsg-1?folder=AAMk-inbox');
+    expect(opened.json<MessageDetail>()).toMatchObject({ subject: 'Outlook question', text: 'Hi\n', isUnread: false });
+    await t.call(user, 'POST', '/api/mailbox/messages/flags', { uids: ['AAMkMsg-1'], folder: 'AAMk-inbox', flag: '\\Deleted' });
+    expect(microsoft.messages.find((m) => m.id === 'AAMkMsg-1')).toMatchObject({ folderId: 'AAMk-deleteditems', isRead: true });
+    const sent = await t.call(user, 'POST', '/api/mailbox/messages/send', {
+      to: ['a@x.example'],
+      subject: 'From Outlook',
+      body: 'Hello',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(microsoft.sent.at(-1)!.raw.toString()).toContain('Subject: From Outlook');
   });
 });

@@ -32,6 +32,7 @@ export interface StripeServer {
   events: Stripe.Event[];
   requests: { method: string; path: string; params: Record<string, unknown> }[];
   meterEvents: Obj[];
+  prices: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
   invoices: Map<string, Obj>;
   /** Completes a Checkout Session as the hosted page does after the customer pays. */
@@ -92,7 +93,8 @@ const declined = () =>
     doc_url: 'https://stripe.com/docs/error-codes/card-declined',
   });
 
-export async function startStripeServer(options: { webhookUrl?: string } = {}): Promise<StripeServer> {
+/** `catalog: false` starts an account with no products, prices or meters (to test the catalog setup). */
+export async function startStripeServer(options: { webhookUrl?: string; catalog?: boolean } = {}): Promise<StripeServer> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const publishableKey = `pk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
@@ -107,7 +109,9 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
   let invoiceCounter = 0;
   const product = 'prod_test_assistant';
 
-  for (const plan of PLANS.filter((p) => p.id !== 'free')) {
+  const meters = new Map<string, Obj>();
+  const products = new Map<string, Obj>();
+  for (const plan of PLANS.filter((p) => p.id !== 'free' && options.catalog !== false)) {
     for (const cycle of ['monthly', 'yearly'] as const) {
       const price = {
         id: id('price'),
@@ -130,7 +134,7 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
       prices.set(price.id, price);
     }
   }
-  for (const cycle of ['monthly', 'yearly'] as const) {
+  for (const cycle of options.catalog === false ? [] : (['monthly', 'yearly'] as const)) {
     const price = {
       id: id('price'),
       object: 'price',
@@ -167,6 +171,7 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
     events: [],
     requests: [],
     meterEvents,
+    prices,
     subscriptions,
     invoices,
     completeCheckout,
@@ -494,6 +499,94 @@ export async function startStripeServer(options: { webhookUrl?: string } = {}): 
       return stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${(auth ?? '').slice(7, 15)}****`);
     const expand = (params.expand as string[] | undefined) ?? [];
 
+    if (method === 'POST' && path === '/v1/products') {
+      if (!params.name) return stripeError(400, 'invalid_request_error', 'Missing required param: name.', { param: 'name' });
+      const created = {
+        id: id('prod'),
+        object: 'product',
+        active: true,
+        created: now(),
+        livemode: false,
+        metadata: params.metadata ?? {},
+        name: params.name,
+      };
+      products.set(created.id, created);
+      return { status: 200, body: created };
+    }
+    if (method === 'POST' && path === '/v1/prices') {
+      const recurring = params.recurring as { interval?: string; usage_type?: string; meter?: string } | undefined;
+      if (typeof params.product !== 'string' || !products.has(params.product))
+        return missing('product', String(params.product), 'product');
+      if (!params.currency)
+        return stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { param: 'currency' });
+      if (recurring?.usage_type === 'metered' && (!recurring.meter || !meters.has(recurring.meter)))
+        return stripeError(400, 'invalid_request_error', 'Metered prices must have a meter.', { param: 'recurring[meter]' });
+      const key = params.lookup_key as string | undefined;
+      const holder = key ? [...prices.values()].find((p) => p.lookup_key === key) : undefined;
+      if (holder && params.transfer_lookup_key !== 'true')
+        return stripeError(400, 'invalid_request_error', `A price (\`${holder.id}\`) already uses that lookup key.`, {
+          param: 'lookup_key',
+        });
+      if (holder) holder.lookup_key = null;
+      const created = {
+        id: id('price'),
+        object: 'price',
+        active: true,
+        billing_scheme: 'per_unit',
+        created: now(),
+        currency: params.currency,
+        livemode: false,
+        lookup_key: key ?? null,
+        metadata: params.metadata ?? {},
+        nickname: params.nickname ?? null,
+        product: params.product,
+        recurring: recurring
+          ? {
+              interval: recurring.interval,
+              interval_count: 1,
+              meter: recurring.meter ?? null,
+              usage_type: recurring.usage_type ?? 'licensed',
+            }
+          : null,
+        tax_behavior: 'unspecified',
+        type: recurring ? 'recurring' : 'one_time',
+        unit_amount: params.unit_amount !== undefined ? Number(params.unit_amount) : null,
+        unit_amount_decimal:
+          (params.unit_amount_decimal as string | undefined) ??
+          (typeof params.unit_amount === 'string' ? params.unit_amount : null),
+      };
+      prices.set(created.id, created);
+      return { status: 200, body: created };
+    }
+    if (method === 'GET' && path === '/v1/billing/meters') {
+      return {
+        status: 200,
+        body: list(
+          [...meters.values()].filter((m) => !params.status || m.status === params.status),
+          '/v1/billing/meters',
+        ),
+      };
+    }
+    if (method === 'POST' && path === '/v1/billing/meters') {
+      if ([...meters.values()].some((m) => m.event_name === params.event_name && m.status === 'active'))
+        return stripeError(400, 'invalid_request_error', 'An active meter with event_name already exists.', {
+          param: 'event_name',
+        });
+      const created = {
+        id: id('mtr'),
+        object: 'billing.meter',
+        created: now(),
+        customer_mapping: params.customer_mapping,
+        default_aggregation: params.default_aggregation,
+        display_name: params.display_name,
+        event_name: params.event_name,
+        livemode: false,
+        status: 'active',
+        value_settings: params.value_settings,
+      };
+      meters.set(created.id, created);
+      return { status: 200, body: created };
+    }
     if (method === 'GET' && path === '/v1/prices') {
       const keys = (params.lookup_keys as string[] | undefined) ?? [];
       return {

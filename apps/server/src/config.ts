@@ -37,6 +37,11 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().optional(),
   /** Invitation mails an owner may send per 24 hours. */
   INVITATIONS_PER_DAY: z.coerce.number().int().positive().default(10_000),
+  /** The LLM engine (DESIGN §6); unset: the local engine. */
+  AI_PROVIDER: z.enum(['openai', 'anthropic', 'mistral', 'openai-compatible']).optional(),
+  AI_MODEL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_BASE_URL: z.string().url().optional(),
   /** Automatic sends (replies and forwards) per mailbox per day (DESIGN §5.4). */
   AUTO_SENDS_PER_DAY: z.coerce.number().int().positive().default(200),
   TRUST_PROXY: flag.default(false),
@@ -57,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.AI_PROVIDER && !e.AI_MODEL) throw new Error('Invalid configuration:\n  AI_MODEL: required when AI_PROVIDER is set');
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = resolveSecrets(e, dataDir, production);
@@ -90,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS ?? !production,
     supportEmail: e.SUPPORT_EMAIL,
     invitationsPerDay: e.INVITATIONS_PER_DAY,
+    ai: e.AI_PROVIDER ? { provider: e.AI_PROVIDER, model: e.AI_MODEL ?? '', apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL } : null,
     autoSendsPerDay: e.AUTO_SENDS_PER_DAY,
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

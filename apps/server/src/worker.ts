@@ -1,3 +1,5 @@
+import type { AiEngine } from './ai/engine';
+import { createLlmEngine, languageModel } from './ai/llm/llm-engine';
 import { createLocalEngine } from './ai/local/local-engine';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -8,12 +10,17 @@ import { accountPlan } from './modules/subscriptions/subscriptions.service';
 import type { RunnerDeps } from './pipeline/mailbox-runner';
 import { type PipelineWorker, startPipelineWorker } from './pipeline/worker';
 
+/** The LLM engine when a provider is configured, else the local engine (DESIGN §6). */
+export function engineFor(config: Config): AiEngine {
+  return config.ai ? createLlmEngine(languageModel(config.ai), config.ai.provider) : createLocalEngine();
+}
+
 /** The worker role (DESIGN §1): runs the mail pipeline over every syncing mailbox. */
 export function startWorker(deps: { config: Config; database: Database; log?: RunnerDeps['log'] }): PipelineWorker {
   const { config, database } = deps;
   const db = database.db;
   const mail = mailSettingsDeps(config, db);
-  const engine = createLocalEngine();
+  const engine = engineFor(config);
   return startPipelineWorker({
     db,
     engine,

@@ -209,6 +209,8 @@ export type MailSetting = z.infer<typeof mailSettingSchema>;
  * hours, and what needs the owner: sends that may or may not have left (never retried on their own).
  */
 export const mailActivitySchema = z.object({
+  /** The engine that classifies and drafts: 'local' or the LLM provider's name. */
+  engine: z.string(),
   processed: z.number().int(),
   pending: z.number().int(),
   failed: z.number().int(),

@@ -53,7 +53,7 @@ export function registerMailSettingsRoutes(
     { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: mailActivitySchema } } },
     async (req) => {
       service.assertOwnUser(currentUser(req), req.query.userId);
-      return service.mailActivity(deps.db, currentUser(req));
+      return service.mailActivity(deps, currentUser(req));
     },
   );
 

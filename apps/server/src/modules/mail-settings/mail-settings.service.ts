@@ -32,6 +32,8 @@ export type MailSettingsDeps = {
   providers: MailProviderFactory;
   /** Signs the OAuth `state` parameter. */
   stateSecret: string;
+  /** The active AI engine's name, for the settings screen (default 'local'). */
+  engineName?: string;
 };
 export type Caller = { id: string; referrerId: string | null };
 
@@ -42,6 +44,7 @@ export function mailSettingsDeps(config: Config, db: Db): MailSettingsDeps {
     secretBox: createSecretBox(config.encryptionKey),
     billingEnabled: config.billingEnabled,
     stateSecret: config.authSecret,
+    engineName: config.ai?.provider ?? 'local',
     providers: createMailProviderFactory({
       appUrl: config.appUrl,
       allowPrivateHosts: config.mailAllowPrivateHosts,
@@ -293,10 +296,11 @@ export async function listMailboxes(deps: MailSettingsDeps, caller: Caller, sett
 }
 
 /** What the pipeline did with the caller's mail over the last day, and the sends in doubt. */
-export async function mailActivity(db: Db, caller: Caller): Promise<MailActivity> {
-  const account = await requireAccount(db, caller);
-  const { counts, inDoubt } = await repo.activity(db, account.id, new Date(Date.now() - 24 * 60 * 60 * 1000));
+export async function mailActivity(deps: Pick<MailSettingsDeps, 'db' | 'engineName'>, caller: Caller): Promise<MailActivity> {
+  const account = await requireAccount(deps.db, caller);
+  const { counts, inDoubt } = await repo.activity(deps.db, account.id, new Date(Date.now() - 24 * 60 * 60 * 1000));
   return {
+    engine: deps.engineName ?? 'local',
     ...counts,
     inDoubt: inDoubt.map((a) => ({
       id: a.id,

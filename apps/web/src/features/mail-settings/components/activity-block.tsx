@@ -29,7 +29,12 @@ export function ActivityBlock({ activity, loading, failed }: ActivityBlockProps)
             })}
           </p>
           <p className="text-xs text-muted-foreground">
-            {t('mailSettings.activity.engine', { engine: t('mailSettings.activity.engines.local') })}
+            {t('mailSettings.activity.engine', {
+              engine:
+                activity.engine === 'local'
+                  ? t('mailSettings.activity.engines.local')
+                  : t('mailSettings.activity.engines.llm', { provider: activity.engine }),
+            })}
           </p>
           {activity.inDoubt.length > 0 && (
             <Alert variant="error" className="mt-3">

@@ -16,7 +16,7 @@ function setup(routes: Record<string, Answer | Handler> = {}, state?: unknown) {
   const api = mockApi({
     'GET /api/email-settings': { status: 200, body: mailSetting() },
     'GET /api/default-configs': { status: 200, body: defaultConfigs() },
-    'GET /api/email-settings/activity': { status: 200, body: { processed: 0, pending: 0, failed: 0, inDoubt: [] } },
+    'GET /api/email-settings/activity': { status: 200, body: { engine: 'local', processed: 0, pending: 0, failed: 0, inDoubt: [] } },
     'GET /api/s1/email-settings/mailboxes': { status: 200, body: { mailboxes: mailSetting().mailboxes } },
     'GET /api/email-settings/categories': {
       status: 200,
@@ -72,6 +72,7 @@ describe('MailSettingsRoute', () => {
       'GET /api/email-settings/activity': {
         status: 200,
         body: {
+          engine: 'local',
           processed: 12,
           pending: 1,
           failed: 0,

@@ -1,0 +1,111 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createMistral } from '@ai-sdk/mistral';
+import { createOpenAI } from '@ai-sdk/openai';
+import { generateText, type LanguageModel, Output } from 'ai';
+import { z } from 'zod';
+import type { AiEngine } from '../engine';
+import { detectLanguage } from '../local/text';
+import { cleanUntrustedText, toPlainOutput } from '../safety';
+import * as prompts from './prompts';
+
+export const LLM_PROVIDERS = ['openai', 'anthropic', 'mistral', 'openai-compatible'] as const;
+export type LlmProvider = (typeof LLM_PROVIDERS)[number];
+
+export interface LlmSettings {
+  provider: LlmProvider;
+  model: string;
+  apiKey?: string;
+  /** Another endpoint: a proxy, or an OpenAI-compatible server such as Ollama or vLLM. */
+  baseUrl?: string;
+}
+
+/** The model behind the settings; OpenAI-compatible servers speak the chat-completions wire format. */
+export function languageModel(settings: LlmSettings): LanguageModel {
+  const common = { apiKey: settings.apiKey ?? 'unused', baseURL: settings.baseUrl };
+  switch (settings.provider) {
+    case 'openai':
+      return createOpenAI(common).chat(settings.model);
+    case 'openai-compatible':
+      return createOpenAI({ ...common, name: 'openai-compatible' }).chat(settings.model);
+    case 'anthropic':
+      return createAnthropic(common)(settings.model);
+    case 'mistral':
+      return createMistral(common)(settings.model);
+  }
+}
+
+/** The model gave no usable answer (refused, malformed, off-schema): the step is retried later. */
+export class AiEngineError extends Error {}
+
+const classification = z.object({
+  categoryId: z.string().nullable(),
+  confidence: z.number().min(0).max(1),
+  reason: z.string(),
+});
+const proposals = z.object({ categories: z.array(z.object({ name: z.string(), instruction: z.string() })) });
+
+/** The LLM engine (DESIGN §6): structured output validated by zod, mail delimited as data. */
+export function createLlmEngine(model: LanguageModel, name: string): AiEngine {
+  async function ask<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new AiEngineError(`The AI model gave no usable answer: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return {
+    name,
+    train: async () => null,
+
+    async classify(message, categories) {
+      if (categories.length === 0) return { categoryId: null, confidence: 0, reason: 'No categories' };
+      const { output } = await ask(() =>
+        generateText({
+          model,
+          system: prompts.classifySystem(),
+          prompt: prompts.classifyPrompt(message, categories),
+          output: Output.object({ schema: classification }),
+          temperature: 0,
+        }),
+      );
+      const known = categories.some((c) => c.id === output.categoryId);
+      return {
+        categoryId: known ? output.categoryId : null,
+        confidence: known ? output.confidence : 0,
+        reason: cleanUntrustedText(output.reason, 300),
+      };
+    },
+
+    async draftReply(message, context) {
+      const { text } = await ask(() =>
+        generateText({
+          model,
+          system: prompts.draftSystem(context),
+          prompt: prompts.draftPrompt(message, context),
+          temperature: 0.3,
+        }),
+      );
+      const plain = toPlainOutput(text);
+      if (!plain) throw new AiEngineError('The AI model wrote an empty reply');
+      return { text: plain, language: detectLanguage(`${message.subject}\n${message.text}`) };
+    },
+
+    async proposeCategories(sample, count, language) {
+      const { output } = await ask(() =>
+        generateText({
+          model,
+          system: prompts.proposeSystem(count, language),
+          prompt: prompts.proposePrompt(sample),
+          output: Output.object({ schema: proposals }),
+        }),
+      );
+      return output.categories.slice(0, count).map((c) => ({
+        name: cleanUntrustedText(c.name, 60)
+          .replace(/[^\p{L}\p{M}\p{N} ._'-]/gu, '')
+          .trim(),
+        instruction: cleanUntrustedText(c.instruction, 500),
+      }));
+    },
+  };
+}

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { mailAccounts, mailMessages } from './mail';
 
@@ -64,3 +65,29 @@ export const mailClassifiers = pgTable('mail_classifier', {
   model: jsonb('model').notNull(),
   trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The owner's own replies read from Sent by the initialisation (personal data): examples of tone and
+ * content for drafts, found again by full-text search like the knowledge base.
+ */
+export const mailReplyExamples = pgTable(
+  'mail_reply_example',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailAccountId: uuid('mail_account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', coalesce("subject", '') || ' ' || left("text", 20000))`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_reply_example_account_idx').on(t.mailAccountId), index('mail_reply_example_search_idx').using('gin', t.searchVector)],
+);

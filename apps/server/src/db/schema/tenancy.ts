@@ -25,4 +25,5 @@ export const tenancy = {
   mail_message: { kind: 'user', column: 'user_id' },
   mail_action: { kind: 'user', column: 'user_id' },
   mail_classifier: { kind: 'user', column: 'user_id' },
+  mail_reply_example: { kind: 'user', column: 'user_id' },
 } as const;

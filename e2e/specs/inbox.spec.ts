@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ImapFlow } from 'imapflow';
+import { HOSTILE_HTML } from '../../apps/server/src/modules/mailbox/hostile-html';
 import { completeProfile, signUpAndVerify, skipWithoutMailServer, uniqueEmail } from './helpers';
 
 /**
@@ -178,6 +179,64 @@ test.describe('webmail on Dovecot', () => {
     await expect.poll(() => flagsOf('Sent', `Sent ${tag}`)).not.toBeNull();
     await page.getByRole('tree', { name: 'Folders' }).getByRole('button', { name: /Sent/ }).click();
     await expect(page.locator('li[data-uid]', { hasText: `Sent ${tag}` })).toBeVisible();
+  });
+
+  test(`opens ${HOSTILE_HTML.length} hostile mails one after the other: no script runs, nothing remote is requested`, async ({
+    page,
+  }) => {
+    skipWithoutMailServer();
+    const folder = `XSS-${tag}`;
+    const client = imap();
+    await client.connect();
+    await client.mailboxCreate(folder);
+    for (const [i, vector] of HOSTILE_HTML.entries()) {
+      const raw =
+        `From: Attacker <bad@attacker.example>\r\nTo: ${process.env.E2E_MAIL_USER}\r\nSubject: Vector ${String(i).padStart(2, '0')}\r\n` +
+        `Message-ID: <v${i}-${tag}@attacker.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n` +
+        `<p>vector ${i}</p>${vector}\r\n`;
+      await client.append(folder, Buffer.from(raw), []);
+    }
+    await client.logout();
+
+    const leaks: string[] = [];
+    const dialogs: string[] = [];
+    page.on('request', (request) => {
+      if (/\.example[/:]/.test(request.url())) leaks.push(request.url());
+    });
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signInWithMailbox(page);
+    await page.goto('/inbox');
+    await page.getByRole('tree', { name: 'Folders' }).getByRole('button', { name: folder }).click();
+    const first = page.locator('li[data-uid]').first();
+    await expect(first).toContainText(`Vector ${String(HOSTILE_HTML.length - 1).padStart(2, '0')}`);
+    const opened = new Set<string>();
+    /** Opens every row of the page in turn (Enter, then j), each body loaded in the sandboxed frame. */
+    const readPage = async () => {
+      const uids = await page.locator('li[data-uid]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.uid!));
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Enter');
+      for (const [i, uid] of uids.entries()) {
+        if (i > 0) await page.keyboard.press('j');
+        await expect(page.locator('iframe[title="Message body"]')).toHaveAttribute(
+          'src',
+          new RegExp(`/messages/${encodeURIComponent(uid)}/body`),
+        );
+        await expect(page.frameLocator('iframe[title="Message body"]').getByText(/^vector \d+$/)).toBeVisible();
+        opened.add(uid);
+      }
+      await page.keyboard.press('u');
+    };
+    await readPage();
+    await page.getByRole('button', { name: 'Older' }).click();
+    await expect(page.getByTestId('pager')).toContainText('26–');
+    await readPage();
+    expect(opened.size).toBe(HOSTILE_HTML.length);
+    expect(await page.title()).not.toMatch(/pwned|XSS/i);
+    expect(dialogs).toEqual([]);
+    expect(leaks).toEqual([]);
   });
 
   test('speaks French', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { knowledgeEntries, userPrompts } from '../db/schema/index';
+import { knowledgeEntries, mailReplyExamples, userPrompts } from '../db/schema/index';
 import type { KnowledgeSnippet } from './engine';
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'-]{3,}/gu;
@@ -17,12 +17,8 @@ function queryTerms(text: string, max = 16): string[] {
  * entries' search vectors (DESIGN §6), best first. Scoped to `userId`.
  */
 export async function retrieveKnowledge(db: Db, userId: string, text: string, limit = 4): Promise<KnowledgeSnippet[]> {
-  const terms = queryTerms(text);
-  if (terms.length === 0) return [];
-  const query = sql`to_tsquery('simple', ${terms
-    .map((t) => t.replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter(Boolean)
-    .join(' | ')})`;
+  const query = fullTextQuery(text);
+  if (!query) return [];
   const rank = sql<number>`ts_rank(${knowledgeEntries.searchVector}, ${query})`;
   const rows = await db
     .select({ title: knowledgeEntries.title, content: knowledgeEntries.text, rank })
@@ -31,6 +27,28 @@ export async function retrieveKnowledge(db: Db, userId: string, text: string, li
     .orderBy(desc(rank))
     .limit(limit);
   return rows.map((r) => ({ title: r.title, content: r.content.slice(0, 4000) }));
+}
+
+/** An OR full-text query over the message's most telling words, or null when it has none. */
+function fullTextQuery(text: string) {
+  const terms = queryTerms(text)
+    .map((t) => t.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean);
+  return terms.length ? sql`to_tsquery('simple', ${terms.join(' | ')})` : null;
+}
+
+/** The owner's past replies (read from Sent by the initialisation) closest to a message, best first. */
+export async function retrievePastReplies(db: Db, mailAccountId: string, text: string, limit = 2): Promise<string[]> {
+  const query = fullTextQuery(text);
+  if (!query) return [];
+  const rank = sql<number>`ts_rank(${mailReplyExamples.searchVector}, ${query})`;
+  const rows = await db
+    .select({ text: mailReplyExamples.text })
+    .from(mailReplyExamples)
+    .where(and(eq(mailReplyExamples.mailAccountId, mailAccountId), sql`${mailReplyExamples.searchVector} @@ ${query}`))
+    .orderBy(desc(rank))
+    .limit(limit);
+  return rows.map((r) => r.text.slice(0, 3000));
 }
 
 /** The owner's instructions: the advanced sections when the prompt is enabled, else none. */

@@ -359,6 +359,19 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
       ['Beta', 'Cluster alert', 'Alert: cluster disk full on the database server, risk of outage'],
     ];
     for (const [folder, subject, body] of filed) await deliver(box, mail(box, { subject, body }).raw, folder);
+    await imap(box, (c) => c.mailboxCreate('Sent').then(() => undefined));
+    const ownReply = mail(box, {
+      from: box.mailbox.user,
+      subject: 'Re: Opening hours',
+      headers: 'In-Reply-To: <question@client.test>\r\n',
+      body: 'We are open from 9 to 18 on weekdays.\r\n\r\nOn Monday, Client wrote:\r\n> When are you open?',
+    });
+    await deliver(box, ownReply.raw, 'Sent');
+    await deliver(
+      box,
+      mail(box, { from: box.mailbox.user, subject: 'Not a reply', body: 'A new message of my own, not an answer.' }).raw,
+      'Sent',
+    );
     await t.call(box.user, 'PUT', '/api/email-settings', { id: box.setting._id, isSyncEnabled: true });
     await until(
       async () =>
@@ -367,6 +380,10 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     );
     const setting = (await t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
     expect(setting.batchProgress).toEqual({ job: 'initialisation', done: 2, total: 2 });
+    const examples = await t.database.query<{ text: string }>('SELECT text FROM mail_reply_example WHERE mail_account_id = $1', [
+      box.setting._id,
+    ]);
+    expect(examples).toEqual([{ text: 'We are open from 9 to 18 on weekdays.' }]);
 
     const outage = mail(box, { subject: 'Another outage', body: 'The database cluster had an outage again tonight' });
     const lunch = mail(box, { subject: 'Friday lunch', body: 'Sushi at the restaurant for lunch on Friday?' });

@@ -1,5 +1,5 @@
 import type { DraftContext } from '../ai/engine';
-import { ownerPrompt, retrieveKnowledge } from '../ai/grounding';
+import { ownerPrompt, retrieveKnowledge, retrievePastReplies } from '../ai/grounding';
 import { toPlainOutput } from '../ai/safety';
 import { CREDIT_COSTS, debit } from '../credits/ledger';
 import { SendFailure } from '../mail/errors';
@@ -190,11 +190,12 @@ async function writeReply(
     ? (await repo.categoriesOf(db, ctx.account.id)).find((c) => c.id === row.categoryId)
     : undefined;
   const engineMessage = toEngineMessage(parsed);
+  const query = `${engineMessage.subject}\n${engineMessage.text.slice(0, 4000)}`;
   const context: DraftContext = {
     responseInstructions: category?.responseInstructions ?? '',
     ownerPrompt: await ownerPrompt(db, row.userId),
-    knowledge: await retrieveKnowledge(db, row.userId, `${engineMessage.subject}\n${engineMessage.text.slice(0, 4000)}`),
-    pastReplies: [],
+    knowledge: await retrieveKnowledge(db, row.userId, query),
+    pastReplies: await retrievePastReplies(db, ctx.account.id, query),
     senderName: ctx.mailbox.name,
   };
   const draft = await ctx.deps.engine.draftReply(engineMessage, context);

@@ -1,7 +1,9 @@
 import { CATEGORY_LANGUAGES, categoryInputSchema } from '@app/shared/categories';
 import { FETCH_RANGE_MAX_DAYS } from '@app/shared/mail-settings';
 import type { AiEngine, EngineMessage, TrainingExample } from '../../ai/engine';
+import { newText } from '../../ai/local/draft';
 import { parseMessage } from '../../mail/mime/parse-message';
+import { findSpecialFolder } from '../../mail/special-folders';
 import type { MailProvider, MessageSummary } from '../../mail/port';
 import { categoriesKey, toEngineCategory, toEngineMessage } from '../../pipeline/classify';
 import { saveClassifier } from '../../pipeline/pipeline.repository';
@@ -25,6 +27,7 @@ export interface MailboxJobDeps {
 /** Examples read per category folder, and messages sampled for proposals. */
 const EXAMPLES_PER_CATEGORY = 200;
 const PROPOSAL_SAMPLE = 300;
+const SENT_EXAMPLES = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Runs whatever batch the mailbox asks for; true when something ran (the classifier may have changed). */
@@ -86,6 +89,7 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
       examples.push(...messages.map((message) => ({ categoryId: category.id, message })));
       await setProgress(deps, account, { batchProgress: { job: 'initialisation', done: index + 1, total } });
     }
+    await keepSentReplies(deps, account, provider, within);
     if (categories.length > 0) {
       const model = await deps.engine.train(categories.map(toEngineCategory), examples);
       if (model) {
@@ -106,6 +110,34 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
       batchProgress: { job: 'initialisation', done: 0, total, error: message },
     });
   }
+}
+
+/**
+ * The owner's replies in Sent over the range (mail answering another: it has In-Reply-To), their own
+ * words only (quoted history cut), replace the mailbox's drafting examples.
+ */
+async function keepSentReplies(
+  deps: MailboxJobDeps,
+  account: repo.MailAccountRow,
+  provider: MailProvider,
+  within: { start: Date; end: Date },
+) {
+  const sent = findSpecialFolder(await provider.listFolders(), '\\Sent');
+  if (!sent) return;
+  const ops = provider.messages!;
+  const examples: { subject: string; text: string }[] = [];
+  for (let offset = 0; examples.length < SENT_EXAMPLES && offset < SENT_EXAMPLES * 3; offset += 50) {
+    const page = await ops.list(sent.id, { offset, limit: 50 });
+    for (const summary of page.messages) {
+      if (!summary.date || summary.date < within.start || summary.date > within.end) continue;
+      const raw = await ops.fetchRaw(sent.id, summary.id);
+      const parsed = raw ? await parseMessage(raw, { maxBodyChars: 20_000 }) : null;
+      const text = parsed?.inReplyTo ? newText(parsed.text) : '';
+      if (parsed && text.length >= 20) examples.push({ subject: parsed.subject, text });
+    }
+    if (page.messages.length < 50) break;
+  }
+  await repo.replaceReplyExamples(deps.mail.db, account, examples.slice(0, SENT_EXAMPLES));
 }
 
 export async function categorize(deps: MailboxJobDeps, account: repo.MailAccountRow, provider: MailProvider) {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailAccounts, mailActions, mailCategories, mailMessages } from '../../db/schema/index';
+import { mailAccounts, mailActions, mailCategories, mailMessages, mailReplyExamples } from '../../db/schema/index';
 
 export type MailAccountRow = typeof mailAccounts.$inferSelect;
 export type NewMailAccount = typeof mailAccounts.$inferInsert;
@@ -103,4 +103,17 @@ export async function activity(db: Db, accountId: string, since: Date) {
     .orderBy(desc(mailActions.startedAt))
     .limit(50);
   return { counts: counts ?? { processed: 0, pending: 0, failed: 0 }, inDoubt };
+}
+
+/** The mailbox's drafting examples, replaced as a whole. */
+export async function replaceReplyExamples(
+  db: Db,
+  account: Pick<MailAccountRow, 'id' | 'userId'>,
+  examples: { subject: string; text: string }[],
+) {
+  await db.transaction(async (tx) => {
+    await tx.delete(mailReplyExamples).where(eq(mailReplyExamples.mailAccountId, account.id));
+    if (examples.length === 0) return;
+    await tx.insert(mailReplyExamples).values(examples.map((e) => ({ ...e, userId: account.userId, mailAccountId: account.id })));
+  });
 }

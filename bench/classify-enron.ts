@@ -25,6 +25,8 @@ const { values } = parseArgs({
     corpus: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/corpus') },
     users: { type: 'string' },
     'max-splits': { type: 'string' },
+    /** Only every n-th split (quick comparisons over the whole timeline; results are then not written). */
+    every: { type: 'string', default: '1' },
     'no-baselines': { type: 'boolean', default: false },
     /** Training settings of the local engine as JSON, to compare variants (results are then not written). */
     train: { type: 'string' },
@@ -34,6 +36,7 @@ const { values } = parseArgs({
 const users = values.users ? values.users.split(',') : ENRON_USERS;
 const maxSplits = values['max-splits'] ? Number(values['max-splits']) : Infinity;
 const baselines = !values['no-baselines'];
+const every = Number(values.every);
 
 const engine = createLocalEngine(values.train ? { train: JSON.parse(values.train) as Partial<TrainOptions> } : {});
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -88,6 +91,7 @@ for (const user of users) {
   let splitCount = 0;
   for (const { trainEnd, testEnd } of timelineSplits(records.length)) {
     if (splitCount++ >= maxSplits) break;
+    if ((splitCount - 1) % every !== 0) continue;
     const folders = [...new Set(records.slice(0, trainEnd).map((r) => r.folder!))].sort();
     const classOf = new Map(folders.map((f, i) => [f, i]));
     const categories: EngineCategory[] = folders.map((f) => ({ id: f, name: f.replace(/[_/]+/g, ' '), instruction: '' }));
@@ -170,7 +174,7 @@ if (baselines) console.log(`engine beats both baselines on ${wins} of ${results.
 console.log(`engine training ${trainRate.toFixed(0)} messages/s, classification ${classifyRate.toFixed(0)} messages/s`);
 console.log(`peak RSS ${mib(peakRss)} MiB, peak heap ${mib(peakHeap)} MiB`);
 
-if (users.length === ENRON_USERS.length && baselines && maxSplits === Infinity && !values.train) {
+if (users.length === ENRON_USERS.length && baselines && maxSplits === Infinity && every === 1 && !values.train) {
   await mkdir(path.dirname(values.out), { recursive: true });
   await writeFile(
     values.out,

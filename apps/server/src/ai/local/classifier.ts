@@ -27,6 +27,8 @@ export interface TrainOptions {
   recencyFloor: number;
   /** Weight of each category's name-and-instruction pseudo-message. */
   seedWeight: number;
+  /** A message keeps at most this many features, its heaviest (long mail says no more, slower). */
+  maxFeaturesPerMessage: number;
   /** Weight of each feature namespace in the vectors. */
   namespaceWeights: Record<string, number>;
 }
@@ -39,7 +41,8 @@ export const DEFAULT_OPTIONS: TrainOptions = {
   recencyHalfLife: 400,
   recencyFloor: 0.25,
   seedWeight: 1,
-  namespaceWeights: { 's:': 1.4, 'w:': 1, 'h:': 1, 'f:': 1.6, 'd:': 1, 't:': 1, 'u:': 0.6, 'x:': 0.5 },
+  maxFeaturesPerMessage: 100,
+  namespaceWeights: { 's:': 1.4, 'w:': 0.5, 'h:': 1, 'f:': 1.6, 'd:': 1, 't:': 1, 'u:': 0.6, 'x:': 0.5 },
 };
 
 /** A document for training: its features, its class index and its rank in time (0: oldest). */
@@ -62,6 +65,7 @@ export interface LinearModelData {
   /** base64 of a Float32Array of the kept weights, same order. */
   weightValue: string;
   namespaceWeights: Record<string, number>;
+  maxFeaturesPerMessage?: number;
 }
 
 interface Sparse {
@@ -79,6 +83,7 @@ export interface LinearModel {
   /** weights[feature * K + class] */
   weights: Float64Array;
   namespaceWeights: Record<string, number>;
+  maxFeaturesPerMessage: number;
 }
 
 function namespaceOf(feature: string): string {
@@ -90,20 +95,19 @@ export function vectorise(
   index: Map<string, number>,
   idf: ArrayLike<number>,
   namespaceWeights: Record<string, number>,
+  maxFeatures = 0,
 ): Sparse {
-  const idx: number[] = [];
-  const val: number[] = [];
-  let norm = 0;
+  let entries: [number, number][] = [];
   for (const [feature, count] of counts) {
     const f = index.get(feature);
     if (f === undefined) continue;
-    const v = (1 + Math.log(count)) * idf[f]! * (namespaceWeights[namespaceOf(feature)] ?? 1);
-    idx.push(f);
-    val.push(v);
-    norm += v * v;
+    entries.push([f, (1 + Math.log(count)) * idf[f]! * (namespaceWeights[namespaceOf(feature)] ?? 1)]);
   }
+  if (maxFeatures > 0 && entries.length > maxFeatures) entries = entries.sort((x, y) => y[1] - x[1]).slice(0, maxFeatures);
+  let norm = 0;
+  for (const [, v] of entries) norm += v * v;
   norm = Math.sqrt(norm) || 1;
-  return { idx: Int32Array.from(idx), val: Float64Array.from(val, (v) => v / norm) };
+  return { idx: Int32Array.from(entries, (e) => e[0]), val: Float64Array.from(entries, (e) => e[1] / norm) };
 }
 
 /** A deterministic order for SGD (Fisher–Yates on a 32-bit LCG). */
@@ -155,7 +159,7 @@ export function trainLinear(classes: string[], docs: LabelledFeatures[], options
   const index = new Map(vocab.map((f, i) => [f, i]));
   const n = docs.length;
   const idf = Float64Array.from(vocab, (f) => Math.log((n + 1) / (df.get(f)! + 1)) + 1);
-  const xs = docs.map((d) => vectorise(d.features.counts, index, idf, options.namespaceWeights));
+  const xs = docs.map((d) => vectorise(d.features.counts, index, idf, options.namespaceWeights, options.maxFeaturesPerMessage));
 
   const ranks = docs.map((d) => d.timeRank).filter((r): r is number => r !== null);
   const newest = ranks.length ? Math.max(...ranks) : 0;
@@ -167,7 +171,16 @@ export function trainLinear(classes: string[], docs: LabelledFeatures[], options
 
   const weights = new Float64Array(vocab.length * K);
   const bias = new Float64Array(K);
-  const model: LinearModel = { classes, index, vocab, idf, bias, weights, namespaceWeights: options.namespaceWeights };
+  const model: LinearModel = {
+    classes,
+    index,
+    vocab,
+    idf,
+    bias,
+    weights,
+    namespaceWeights: options.namespaceWeights,
+    maxFeaturesPerMessage: options.maxFeaturesPerMessage,
+  };
   if (K < 2 || n === 0) return model;
 
   const order = docs.map((_, i) => i);
@@ -218,6 +231,7 @@ export function serialiseLinear(model: LinearModel): LinearModelData {
     weightIndex: Buffer.from(weightIndex.buffer).toString('base64'),
     weightValue: Buffer.from(weightValue.buffer).toString('base64'),
     namespaceWeights: model.namespaceWeights,
+    maxFeaturesPerMessage: model.maxFeaturesPerMessage,
   };
 }
 
@@ -237,5 +251,6 @@ export function deserialiseLinear(data: LinearModelData): LinearModel {
     bias: Float64Array.from(data.bias),
     weights,
     namespaceWeights: data.namespaceWeights,
+    maxFeaturesPerMessage: data.maxFeaturesPerMessage ?? 0,
   };
 }

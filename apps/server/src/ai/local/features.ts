@@ -6,7 +6,7 @@
  */
 import type { EngineCategory, EngineMessage } from '../engine';
 import { cleanForEngine } from '../untrusted-text';
-import { detectLanguage, type Language, stem, words } from './text';
+import { contentWords, detectLanguage, type Language, languageOfTokens, stem, tokens, words } from './text';
 
 /** Bodies are cut here: the start of a message says what it is about, and training stays fast. */
 export const BODY_MAX = 6_000;
@@ -41,9 +41,8 @@ function addDomain(counts: Map<string, number>, domain: string) {
   if (parts.length > 2) add(counts, `d:${parts.slice(-2).join('.')}`);
 }
 
-/** Adds the stems of `text` under each prefix; returns how many words it had. */
-function addWords(features: MessageFeatures, text: string, prefixes: string[]): number {
-  const list = words(text);
+/** Adds the stems of content words under each prefix; returns how many there were. */
+function addWords(features: MessageFeatures, list: string[], prefixes: string[]): number {
   for (const w of list) {
     const s = stem(w, features.language);
     for (const p of prefixes) {
@@ -79,10 +78,12 @@ export function threadKey(subject: string): string {
 export function messageFeatures(message: EngineMessage): MessageFeatures {
   const subject = cleanForEngine(message.subject);
   const body = cleanForEngine(message.text.slice(0, BODY_MAX));
-  const language = detectLanguage(`${subject}\n${body.slice(0, 1_500)}`);
+  const subjectTokens = tokens(subject);
+  const bodyTokens = tokens(body);
+  const language = languageOfTokens([...subjectTokens, ...bodyTokens.slice(0, 400)]);
   const features: MessageFeatures = { language, counts: new Map(), surface: new Map() };
-  addWords(features, subject, ['s:', 'w:']);
-  const bodyWords = addWords(features, body, ['w:']);
+  addWords(features, contentWords(subjectTokens), ['s:', 'w:']);
+  const bodyWords = addWords(features, contentWords(bodyTokens), ['w:']);
   const thread = threadKey(subject);
   if (thread) add(features.counts, `h:${thread}`);
   for (const m of body.matchAll(URL_HOST)) add(features.counts, `u:${m[1]!.toLowerCase().replace(/^www\./, '')}`);
@@ -118,9 +119,9 @@ export function categoryFeatures(category: EngineCategory): MessageFeatures {
   const instruction = cleanForEngine(category.instruction);
   const language = detectLanguage(`${name}\n${instruction}`);
   const features: MessageFeatures = { language, counts: new Map(), surface: new Map() };
-  addWords(features, name, ['s:', 'w:']);
-  addWords(features, name, ['w:']);
-  addWords(features, instruction, ['w:']);
+  addWords(features, words(name), ['s:', 'w:']);
+  addWords(features, words(name), ['w:']);
+  addWords(features, words(instruction), ['w:']);
   for (const [re, key] of SHAPE_WORDS) if (re.test(instruction) || re.test(name)) add(features.counts, key);
   for (const m of instruction.matchAll(ADDRESS)) {
     add(features.counts, `f:${m[0].toLowerCase()}`);

@@ -24,6 +24,8 @@ import { draftReply } from './draft';
 import { proposeCategories } from './propose';
 
 export const LOCAL_ENGINE_NAME = 'local';
+/** Cold-start models kept per engine (by categories), oldest dropped first. */
+const COLD_MODELS_MAX = 64;
 
 export interface LocalEngineOptions {
   /** Below this confidence the message stays where it is (categoryId null). Default 0. */
@@ -62,7 +64,7 @@ const HUMAN_NAMESPACES: Record<string, string> = { 'f:': 'sender', 'd:': 'sender
 /** The features of `x` that pushed most towards class k, in words. */
 function explain(model: LinearModel, features: MessageFeatures, k: number): string {
   const K = model.classes.length;
-  const x = vectorise(features.counts, model.index, model.idf, model.namespaceWeights);
+  const x = vectorise(features.counts, model.index, model.idf, model.namespaceWeights, model.maxFeaturesPerMessage);
   const parts: { feature: string; push: number }[] = [];
   for (let j = 0; j < x.idx.length; j++) {
     const f = x.idx[j]!;
@@ -111,6 +113,7 @@ function modelFor(data: LinearModelData): LinearModel {
 export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
   const trainOptions: TrainOptions = { ...DEFAULT_OPTIONS, ...options.train };
   const minConfidence = options.minConfidence ?? 0;
+  const coldModels = new Map<string, LinearModel>();
 
   function prepare(categories: EngineCategory[], model: ClassifierModel | null): Prepared {
     if (model && model.engine === LOCAL_ENGINE_NAME && model.version === MODEL_VERSION) {
@@ -119,11 +122,18 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
       // A model only serves while it knows every category it is asked about.
       if (m.classes.length === categories.length && m.classes.every((c) => ids.has(c))) return { model: m, trained: true };
     }
-    const cold = trainLinear(
-      categories.map((c) => c.id),
-      seeds(categories, 1),
-      trainOptions,
-    );
+    // Cold start: a model of the names and instructions alone, kept for the next message.
+    const key = JSON.stringify(categories.map((c) => [c.id, c.name, c.instruction]));
+    let cold = coldModels.get(key);
+    if (!cold) {
+      cold = trainLinear(
+        categories.map((c) => c.id),
+        seeds(categories, 1),
+        trainOptions,
+      );
+      if (coldModels.size >= COLD_MODELS_MAX) coldModels.delete(coldModels.keys().next().value!);
+      coldModels.set(key, cold);
+    }
     return { model: cold, trained: false };
   }
 
@@ -144,7 +154,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
       if (categories.length === 0) return { categoryId: null, confidence: 0, reason: 'There are no AI categories.' };
       const { model: m, trained } = prepare(categories, model);
       const features = messageFeatures(message);
-      const x = vectorise(features.counts, m.index, m.idf, m.namespaceWeights);
+      const x = vectorise(features.counts, m.index, m.idf, m.namespaceWeights, m.maxFeaturesPerMessage);
       if (x.idx.length === 0) {
         return {
           categoryId: null,

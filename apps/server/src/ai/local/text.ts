@@ -38,18 +38,17 @@ const ELISION = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’]/;
 
 /** 'fr' when French function words outnumber English ones (ties and silence: English). */
 export function detectLanguage(text: string): Language {
+  return languageOfTokens(tokens(text, 400));
+}
+
+/** The language of lower-cased tokens (see `tokens`), from their function words. */
+export function languageOfTokens(list: string[]): Language {
   let en = 0;
   let fr = 0;
-  let seen = 0;
-  for (const m of text.toLowerCase().matchAll(WORD)) {
-    let w = m[0];
-    if (ELISION.test(w)) {
-      fr += 1; // l', d', qu' … are French.
-      w = w.replace(ELISION, '');
-    }
+  for (const w of list) {
     if (EN_MARKERS.has(w)) en += 1;
     else if (FR_MARKERS.has(w)) fr += 1;
-    if (++seen >= 400) break;
+    else if (w.length > 2 && ELISION.test(w)) fr += 1; // l', d', qu' … are French.
   }
   return fr > en ? 'fr' : 'en';
 }
@@ -72,11 +71,20 @@ export function isStopWord(word: string): boolean {
   return STOP.has(word);
 }
 
-/** Lower-cased word tokens, elisions and possessives cut, no numbers, no stop words, 2–30 letters. */
-export function words(text: string): string[] {
+/** Lower-cased word tokens as written (elisions kept), at most `max`. */
+export function tokens(text: string, max = Infinity): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(WORD)) {
-    let w = m[0];
+    out.push(m[0]);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** Content words of tokens: elisions and possessives cut, no numbers, no stop words, 2–30 letters. */
+export function contentWords(list: string[]): string[] {
+  const out: string[] = [];
+  for (let w of list) {
     if (w.length < 2 || w.length > 40) continue;
     if (w.includes("'") || w.includes('’'))
       w = w
@@ -89,6 +97,11 @@ export function words(text: string): string[] {
     out.push(w);
   }
   return out;
+}
+
+/** Content words of a text (see `contentWords`). */
+export function words(text: string): string[] {
+  return contentWords(tokens(text));
 }
 
 /** Stemmed content words of a text in the given language. */

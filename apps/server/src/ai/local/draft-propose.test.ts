@@ -91,6 +91,19 @@ describe('local engine: drafts', () => {
     expect(d.text).not.toMatch(/@/);
   });
 
+  it("uses an entry's lead sentence when only its title matches the question", async () => {
+    const d = await engine.draftReply(
+      mail('Question', 'Bonjour, quel est le délai de livraison pour Lyon ? Merci'),
+      context({
+        knowledge: [
+          { title: 'Livraison', content: 'Nous livrons en 48 heures partout en France. Le retrait en magasin est gratuit.' },
+        ],
+      }),
+    );
+    expect(d.text).toContain('Nous livrons en 48 heures partout en France.');
+    expect(d.text).not.toContain('retrait');
+  });
+
   it('has a polite fallback when nothing in the knowledge fits', async () => {
     const d = await engine.draftReply(mail('Hello', 'Quick question about something else.'), context({ knowledge }));
     expect(d.text).toContain('I have received it and will come back to you shortly.');

@@ -7,7 +7,7 @@
  * ("ignore previous instructions", "forward this to …", "send … to …") or like an address header is
  * never copied, and a draft never names a recipient.
  */
-import type { Draft, DraftContext, EngineMessage } from '../engine';
+import type { Draft, DraftContext, EngineMessage, KnowledgeSnippet } from '../engine';
 import { cleanForEngine } from '../untrusted-text';
 import { detectLanguage, type Language, sentences, stems } from './text';
 
@@ -97,23 +97,36 @@ interface Candidate {
   order: number;
 }
 
-/** Sentences of `texts` ranked by the rarity-weighted words they share with the message. */
-function rankSentences(texts: string[], query: Set<string>, language: Language, rankBonus: boolean): Candidate[] {
-  const all: { text: string; stems: Set<string>; source: number; order: number }[] = [];
-  texts.forEach((t, source) => {
-    for (const s of sentences(cleanForEngine(t))) {
+/**
+ * Sentences of the knowledge entries ranked by the rarity-weighted words they share with the
+ * message; an entry whose title matches lends half of that match to its sentences that match too,
+ * and to its first sentence (its lead) even when that one shares no word.
+ */
+function rankSentences(entries: KnowledgeSnippet[], query: Set<string>, language: Language): Candidate[] {
+  const all: { text: string; stems: Set<string>; source: number; lead: boolean; order: number }[] = [];
+  entries.forEach((entry, source) => {
+    let lead = true;
+    for (const s of sentences(cleanForEngine(entry.content))) {
       if (s.length < 3 || s.length > SENTENCE_MAX || !safe(s)) continue;
-      all.push({ text: s, stems: new Set(stems(s, language)), source, order: all.length });
+      all.push({ text: s, stems: new Set(stems(s, language)), source, lead, order: all.length });
+      lead = false;
     }
   });
   const df = new Map<string, number>();
   for (const s of all) for (const w of s.stems) df.set(w, (df.get(w) ?? 0) + 1);
+  const idf = (w: string) => Math.log(1 + all.length / (df.get(w) ?? 1));
+  const titleScores = entries.map((e) => {
+    let t = 0;
+    for (const w of new Set(stems(cleanForEngine(e.title), language))) if (query.has(w)) t += idf(w);
+    return t;
+  });
   return all
     .map((s) => {
       let score = 0;
-      for (const w of s.stems) if (query.has(w)) score += Math.log(1 + all.length / df.get(w)!);
+      for (const w of s.stems) if (query.has(w)) score += idf(w);
+      if (score > 0 || s.lead) score += 0.5 * titleScores[s.source]!;
       // The retrieval already put the best entries first.
-      if (rankBonus && score > 0) score *= 1 + 0.5 / (1 + s.source);
+      if (score > 0) score *= 1 + 0.5 / (1 + s.source);
       return { text: s.text, score, order: s.order };
     })
     .filter((c) => c.score > 0)
@@ -159,9 +172,8 @@ export async function draftReply(message: EngineMessage, context: DraftContext):
   for (const s of sayings(context.responseInstructions)) add(s);
 
   // Knowledge in the message's language first; other entries only if none is in it.
-  const knowledge = context.knowledge.map((k) => `${k.content}`);
-  const sameLanguage = knowledge.filter((k) => detectLanguage(k) === language);
-  const facts = rankSentences(sameLanguage.length ? sameLanguage : knowledge, query, language, true);
+  const sameLanguage = context.knowledge.filter((k) => detectLanguage(`${k.title}\n${k.content}`) === language);
+  const facts = rankSentences(sameLanguage.length ? sameLanguage : context.knowledge, query, language);
   // Only sentences nearly as relevant as the best one: a shared common word is not an answer.
   for (const f of facts.slice(0, MAX_FACTS)) if (f.score >= RELEVANCE * facts[0]!.score) add(f.text);
 

@@ -8,6 +8,19 @@ import type { EngineMessage, ProposedCategory } from '../engine';
 import { domainOf, messageFeatures } from './features';
 
 const ITERATIONS = 20;
+
+/** Common words that make poor category names (the classifier's stop list is shorter). */
+const NOT_A_NAME = new Set(
+  (
+    'will would could should shall may might must can cannot need needs let know knew think thought get got make made take ' +
+    'go going come see look want like just also still even well much many more most less very really one two three new old ' +
+    "good great best last next first time day days week today tomorrow yesterday year month now here there its it's " +
+    'please thanks thank hello hi dear regards best sent received discuss discussed during since until without within ' +
+    "around following attached attach file files message mail email e-mail note call let's yes ok okay " +
+    'merci bonjour cordialement bien très plus aussi faire fait peut pouvez voir jour jours semaine mois année ' +
+    'message courriel fichier pièce jointe suite cette être avoir'
+  ).split(' '),
+);
 const TOP_TERMS = 4;
 
 interface Vec {
@@ -154,7 +167,7 @@ export async function proposeCategories(
         const outside = (df.get(key) ?? c) - c;
         return { key, score: c / Math.max(1, members.length) - outside / Math.max(1, n - members.length) };
       })
-      .filter((t) => t.score > 0)
+      .filter((t) => t.score > 0 && !NOT_A_NAME.has(surface(t.key)) && surface(t.key).length > 2)
       .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
       .map((t) => surface(t.key));
     const top = [...new Set(terms)].slice(0, TOP_TERMS);

@@ -192,7 +192,8 @@ async function main() {
     const processing: number[] = [];
     const appendMs: number[] = [];
     const problems: string[] = [];
-    for (const m of measured) {
+    const trace: { index: number; appendedAtMs: number; ingestedMs: number; filedMs: number }[] = [];
+    for (const [index, m] of measured.entries()) {
       const t = appended.get(m.messageId)!;
       appendMs.push(t.end - t.start);
       const r = byId.get(m.messageId);
@@ -205,6 +206,12 @@ async function main() {
       if (r.processed_at) processing.push(new Date(r.processed_at).getTime() - new Date(r.created_at).getTime());
       const filedAt = r.move_done ?? r.processed_at;
       if (filedAt) filed.push(new Date(filedAt).getTime() - t.end);
+      trace.push({
+        index,
+        appendedAtMs: t.end - t0,
+        ingestedMs: new Date(r.created_at).getTime() - t.end,
+        filedMs: filedAt ? new Date(filedAt).getTime() - t.end : NaN,
+      });
       if (r.move_done) moved.push(new Date(r.move_done).getTime() - t.end);
       if (r.draft_done) drafted.push(new Date(r.draft_done).getTime() - t.end);
       else problems.push(`${m.messageId}: draft ${r.draft_status ?? 'missing'}`);
@@ -255,6 +262,8 @@ async function main() {
         processedPerSecond: measured.length / ((finished - t0) / 1000),
         drainAfterLastAppendMs: finished - lastAppend,
       },
+      /** The ten slowest messages: a tail made of the last ones means mail that waited for the next IDLE round. */
+      slowest: trace.sort((a, b) => b.filedMs - a.filedMs).slice(0, 10),
       categories,
       drafts: { inDrafts: drafts.length, messagesWithExactlyOne: prepared.length - missingDrafts.length },
       target: { p50Ms: 1000, p99Ms: 3000 },

@@ -41,7 +41,7 @@ export async function registerMailboxRoutes(
   deps: MailSettingsDeps & { requireUser: preHandlerHookHandler },
 ) {
   const pool = createMailboxPool();
-  const mailbox: service.MailboxDeps = { ...deps, pool, raw: createRawCache() };
+  const mailbox: service.MailboxDeps = { ...deps, pool, raw: createRawCache(), folders: new Map() };
   app.addHook('onClose', async () => pool.close());
 
   // Multipart parsing lives in this plugin only, so that no other route accepts it.

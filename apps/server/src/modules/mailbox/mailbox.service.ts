@@ -29,7 +29,32 @@ import { mailBodyCsp, mailDocument, mentionsRemoteImages, sanitizeMailHtml, text
 import type { MailboxPool } from './mailbox-pool';
 import type { RawCache } from './raw-cache';
 
-export type MailboxDeps = MailSettingsDeps & { pool: MailboxPool; raw: RawCache };
+export type MailboxDeps = MailSettingsDeps & { pool: MailboxPool; raw: RawCache; folders: FolderCache };
+
+/** Folder lists per user, for 30 s: a page or a move checks its folders without a LIST each time. */
+export type FolderCache = Map<string, { at: number; key: string; list: MailFolder[] }>;
+const FOLDERS_TTL_MS = 30_000;
+
+/** The provider seen through the folder cache; creating a folder or a missing folder refreshes it. */
+type CachedProvider = MailProvider & { freshFolders(): Promise<MailFolder[]> };
+
+function throughCache(deps: MailboxDeps, userId: string, key: string, provider: MailProvider): CachedProvider {
+  const view = Object.create(provider) as CachedProvider;
+  view.freshFolders = async () => {
+    const list = await provider.listFolders();
+    deps.folders.set(userId, { at: Date.now(), key, list });
+    return list;
+  };
+  view.listFolders = async () => {
+    const cached = deps.folders.get(userId);
+    return cached && cached.key === key && Date.now() - cached.at < FOLDERS_TTL_MS ? cached.list : view.freshFolders();
+  };
+  view.ensureFolder = async (segments, parentId) => {
+    deps.folders.delete(userId);
+    return provider.ensureFolder(segments, parentId);
+  };
+  return view;
+}
 export type { Caller };
 
 type ListQuery = z.output<typeof mailboxListQuerySchema>;
@@ -47,7 +72,7 @@ const INLINE_IMAGE_MAX = 2 * 1024 * 1024;
 async function withMailbox<T>(
   deps: MailboxDeps,
   caller: Caller,
-  work: (provider: MailProvider, ops: MessageOperations, address: string) => Promise<T>,
+  work: (provider: CachedProvider, ops: MessageOperations, address: string) => Promise<T>,
 ): Promise<T> {
   const account = await requireAccount(deps.db, caller);
   const key = `${account.id}:${account.provider === 'smtp' ? account.secret : ''}:${JSON.stringify(account.connection)}`;
@@ -60,7 +85,7 @@ async function withMailbox<T>(
         if (!provider.messages) {
           throw new AppError(400, 'MAILBOX_NOT_SUPPORTED', `The webmail does not support ${account.provider} mailboxes yet`);
         }
-        return work(provider, provider.messages, account.username);
+        return work(throughCache(deps, caller.id, key, provider), provider.messages, account.username);
       },
     );
   } catch (error) {
@@ -98,7 +123,7 @@ const SPECIAL_ORDER = [
 export async function listFolders(deps: MailboxDeps, caller: Caller, userId?: string): Promise<MailboxFolder[]> {
   assertOwnUser(caller, userId);
   return withMailbox(deps, caller, async (provider, ops) => {
-    const folders = await provider.listFolders();
+    const folders = await provider.freshFolders();
     const counts = ops.folderCounts ? await ops.folderCounts(folders.map((f) => f.id)) : {};
     const special = specialUses(folders);
     const nodes = new Map<string, MailboxFolder>();
@@ -205,9 +230,9 @@ export async function listPage(deps: MailboxDeps, caller: Caller, query: ListQue
 }
 
 /** 404 for a folder the mailbox does not have (rather than the server's error). */
-async function assertFolder(provider: MailProvider, folder: string) {
-  const folders = await provider.listFolders();
-  const found = folders.find((f) => f.id === folder);
+async function assertFolder(provider: CachedProvider, folder: string) {
+  const found =
+    (await provider.listFolders()).find((f) => f.id === folder) ?? (await provider.freshFolders()).find((f) => f.id === folder);
   if (!found) throw new AppError(404, 'FOLDER_NOT_FOUND', 'inbox.errors.folderNotFound');
   return found;
 }

@@ -106,8 +106,8 @@ describe.skipIf(skip)('the pipeline survives SIGKILL of its worker', () => {
     for (let k = 0; k < KILLS; k++) {
       // Every other kill lands while a reply is being sent (between started and done), the rest at random.
       const targeted = k % 2 === 1;
-      // (0–80 ms after it is seen started: before the SMTP send, after it, or after the copy to Sent.)
-      if (targeted) await untilSendStarted(20_000).then(() => sleep(random() * 80));
+      // (0–400 ms after it is seen started: before the SMTP send, after it, or after the copy to Sent.)
+      if (targeted) await untilSendStarted(20_000).then(() => sleep(random() * 400));
       else await sleep(1000 + random() * 7000);
       await worker.kill('SIGKILL');
       const started = await t.database.query<{ id: string }>(`SELECT id FROM mail_action WHERE status = 'started'`);

@@ -25,6 +25,8 @@ export interface Database {
    * depend on the parameters (planning costs as much as running a small indexed query).
    */
   query<T extends Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
+  /** LISTEN on a channel (DESIGN §7: live events travel by LISTEN/NOTIFY); resolves to the unlisten. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,33 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[], name?: string) =>
       (await (name ? pool.query<T>({ name, text, values: params }) : pool.query<T>(text, params))).rows,
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * One connection of its own per listener (a pooled one would be handed to other queries). A dropped
+ * connection is opened again after a second, so a database restart does not end live events.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -58,6 +86,10 @@ async function openPglite(dir: string | null): Promise<Database> {
     db,
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params)).rows as never,
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

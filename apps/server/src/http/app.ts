@@ -24,6 +24,7 @@ import { registerPromptRoutes } from '../modules/prompts/prompts.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
 import { createStripe } from '../modules/subscriptions/stripe-client';
 import { registerSubscriptionRoutes } from '../modules/subscriptions/subscriptions.routes';
+import { createLiveEvents } from '../notifications/live-events';
 import type { Mailer } from '../notifications/mailer';
 import { makeRequireUser } from './auth-guard';
 import { makeCsrfGuard } from './csrf';
@@ -91,7 +92,9 @@ export async function buildApp(deps: AppDeps) {
   registerAccountRoutes(app, { db: database.db, requireUser, sessionCookie: sessionCookieName(config.production), mail });
   registerEnterpriseCategoryRoutes(app);
   registerKnowledgeRoutes(app, { database, requireUser });
-  registerMailSettingsRoutes(app, { ...mail, requireUser });
+  const liveEvents = createLiveEvents(database);
+  app.addHook('onClose', () => liveEvents.close());
+  registerMailSettingsRoutes(app, { ...mail, requireUser, liveEvents });
   await registerMailboxRoutes(app, { ...mail, requireUser });
   registerPromptRoutes(app, { db: database.db, requireUser });
   await registerSubscriptionRoutes(app, {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MailError } from '../mail/errors';
+import { notifyMail } from '../notifications/live-events';
 import type { MailProvider } from '../mail/port';
 import type { MailboxContext, PipelineDeps } from './context';
 import { ingestNew, syncErrorMessage } from './ingest';
@@ -64,14 +65,17 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
         const ctx = (session.ctx = session.ctx ? { ...session.ctx, account } : await contextFor(deps, account, provider));
         // A job may have trained the classifier again: the next message reads it afresh.
         if (await deps.mailboxJobs?.(account, provider)) ctx.memo = {};
+        const hadError = account.syncError !== null;
         await ingestNew(deps, account, provider);
-        await processPending(ctx, signal);
+        if (hadError) await notifyMail(deps.db, { userId: account.userId, kind: 'setting' });
+        if (await processPending(ctx, signal)) await notifyMail(deps.db, { userId: account.userId, kind: 'activity' });
         backoff = deps.backoffMs ?? 2000;
         await waitForMail(deps, provider, account, signal);
       } catch (error) {
         if (signal.aborted || lost || error instanceof ingestRepo.LeaseLost) return;
         deps.log?.warn({ accountId, err: error }, 'mailbox sync failed');
         await ingestRepo.recordSyncError(deps.db, accountId, syncErrorMessage(error));
+        await notifyMail(deps.db, { userId: account.userId, kind: 'setting' });
         await closeProvider();
         await sleep(backoff, undefined, { signal }).catch(() => undefined);
         backoff = Math.min(backoff * 2, deps.maxBackoffMs ?? 300_000);
@@ -92,16 +96,17 @@ async function contextFor(deps: RunnerDeps, account: ingestRepo.MailAccountRow, 
   return { deps, account, provider, ops: provider.messages, folders, mailbox: { name: name || address, address }, memo: {} };
 }
 
-/** Everything pending of the mailbox, oldest first, in batches. */
+/** Everything pending of the mailbox, oldest first, in batches; how many were worked on. */
 async function processPending(ctx: MailboxContext, signal: AbortSignal) {
+  let count = 0;
   for (;;) {
     const batch = await repo.pendingMessages(ctx.deps.db, ctx.account.id, 50);
-    if (batch.length === 0 || signal.aborted) return;
     for (const row of batch) {
-      if (signal.aborted) return;
+      if (signal.aborted) return count;
       await processMessage(ctx, row);
+      count++;
     }
-    if (batch.length < 50) return;
+    if (batch.length < 50) return count;
   }
 }
 

@@ -3,6 +3,7 @@ import { FETCH_RANGE_MAX_DAYS } from '@app/shared/mail-settings';
 import type { AiEngine, EngineMessage, TrainingExample } from '../../ai/engine';
 import { newText } from '../../ai/local/draft';
 import { parseMessage } from '../../mail/mime/parse-message';
+import { notifyMail } from '../../notifications/live-events';
 import { findSpecialFolder } from '../../mail/special-folders';
 import type { MailProvider, MessageSummary } from '../../mail/port';
 import { categoriesKey, toEngineCategory, toEngineMessage } from '../../pipeline/classify';
@@ -75,6 +76,7 @@ async function readFolder(provider: MailProvider, folderId: string, within: { st
 
 async function setProgress(deps: MailboxJobDeps, account: repo.MailAccountRow, changes: Partial<repo.NewMailAccount>) {
   await repo.updateAccount(deps.mail.db, account.userId, changes);
+  await notifyMail(deps.mail.db, { userId: account.userId, kind: 'setting' });
 }
 
 export async function initialise(deps: MailboxJobDeps, account: repo.MailAccountRow, provider: MailProvider) {

@@ -11,10 +11,12 @@ import {
   userIdQuerySchema,
   verifyMailSettingSchema,
 } from '@app/shared/mail-settings';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard';
+import type { LiveEvents } from '../../notifications/live-events';
 import * as categories from './categories.service';
 import * as service from './mail-settings.service';
 
@@ -24,7 +26,7 @@ const idParam = z.object({ id: z.string().max(100) });
 /** The main API's email-settings calls (spec 02 §7). */
 export function registerMailSettingsRoutes(
   app: FastifyInstance,
-  deps: service.MailSettingsDeps & { requireUser: preHandlerHookHandler },
+  deps: service.MailSettingsDeps & { requireUser: preHandlerHookHandler; liveEvents: LiveEvents },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Authentication runs before validation: a signed-out caller learns nothing about the body it sent.
@@ -56,6 +58,33 @@ export function registerMailSettingsRoutes(
       return service.mailActivity(deps, currentUser(req));
     },
   );
+
+  // Server-Sent Events: the settings screen refetches when the worker changes this user's mail state.
+  // Open streams are ended when the server closes, which would otherwise wait for the browsers.
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+  r.get('/api/email-settings/events', { preValidation }, async (req, reply) => {
+    const userId = currentUser(req).id;
+    const unsubscribe = await deps.liveEvents.subscribe(userId, (event) => reply.raw.write(`event: ${event.kind}\ndata: {}\n\n`));
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    reply.raw.write('retry: 5000\n\n');
+    streams.add(reply.raw);
+    // A comment every 25 s keeps proxies from closing an idle stream.
+    const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
+    req.raw.on('close', () => {
+      clearInterval(heartbeat);
+      streams.delete(reply.raw);
+      unsubscribe();
+    });
+  });
 
   r.post(
     '/api/email-settings',

@@ -16,7 +16,10 @@ function setup(routes: Record<string, Answer | Handler> = {}, state?: unknown) {
   const api = mockApi({
     'GET /api/email-settings': { status: 200, body: mailSetting() },
     'GET /api/default-configs': { status: 200, body: defaultConfigs() },
-    'GET /api/email-settings/activity': { status: 200, body: { engine: 'local', processed: 0, pending: 0, failed: 0, inDoubt: [] } },
+    'GET /api/email-settings/activity': {
+      status: 200,
+      body: { engine: 'local', processed: 0, pending: 0, failed: 0, inDoubt: [] },
+    },
     'GET /api/s1/email-settings/mailboxes': { status: 200, body: { mailboxes: mailSetting().mailboxes } },
     'GET /api/email-settings/categories': {
       status: 200,
@@ -86,6 +89,33 @@ describe('MailSettingsRoute', () => {
     expect(within(activity).getByText('1 automatic send was interrupted and may not have left')).toBeVisible();
     expect(within(activity).getByText(/“Delivery date\?” to dora@client.test .*check your Sent folder/)).toBeVisible();
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Learning from your category folders: 2 of 5');
+  });
+
+  it('fetches the activity again when the server streams an activity event', async () => {
+    const sources: { url: string; listeners: Record<string, () => void>; closed: boolean }[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        entry = { url: '', listeners: {} as Record<string, () => void>, closed: false };
+        constructor(url: string) {
+          this.entry.url = url;
+          sources.push(this.entry);
+        }
+        addEventListener(name: string, listener: () => void) {
+          this.entry.listeners[name] = listener;
+        }
+        close() {
+          this.entry.closed = true;
+        }
+      },
+    );
+    const { calls } = setup();
+    await screen.findByRole('region', { name: 'Activity' });
+    await waitFor(() => expect(sources).toHaveLength(1));
+    expect(sources[0]!.url).toBe('/api/email-settings/events');
+    const before = calls.filter((c) => c.path === '/api/email-settings/activity').length;
+    sources[0]!.listeners.activity!();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/email-settings/activity').length).toBe(before + 1));
   });
 
   it('shows the account, initialisation and classification blocks with the categories', async () => {

@@ -20,6 +20,7 @@ import { useShowGuideOnEntry } from '../api/set-show-guide';
 import { useUpdateMailSetting } from '../api/update-mail-setting';
 import { useVerifyMailSetting } from '../api/verify-mail-setting';
 import { useMailActivity } from '../api/get-mail-activity';
+import { useMailEvents } from '../api/use-mail-events';
 import { AccountBlock } from '../components/account-block';
 import { ActivityBlock } from '../components/activity-block';
 import { AiCategoriesDialog } from '../components/ai-categories-dialog';
@@ -106,6 +107,7 @@ export function MailSettingsRoute() {
   const setting = useMailSetting();
   const account = setting.data ?? null;
   const activity = useMailActivity(account !== null);
+  useMailEvents(account !== null);
   const configs = useDefaultConfigs();
   const mailboxes = useMailboxes(account?._id);
   const categories = useCategories(!!account?.isClassificationEnabled);

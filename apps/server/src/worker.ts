@@ -6,6 +6,8 @@ import type { Database } from './db/client';
 import { runMailboxJobs } from './modules/mail-settings/mail-settings.jobs';
 import { mailSettingsDeps, providerFor } from './modules/mail-settings/mail-settings.service';
 import { findReferrerId } from './modules/subscriptions/subscriptions.repository';
+import { reportAllExtraCredits } from './modules/subscriptions/billing.service';
+import { createStripe } from './modules/subscriptions/stripe-client';
 import { accountPlan } from './modules/subscriptions/subscriptions.service';
 import type { RunnerDeps } from './pipeline/mailbox-runner';
 import { type PipelineWorker, startPipelineWorker } from './pipeline/worker';
@@ -21,7 +23,7 @@ export function startWorker(deps: { config: Config; database: Database; log?: Ru
   const db = database.db;
   const mail = mailSettingsDeps(config, db);
   const engine = engineFor(config);
-  return startPipelineWorker({
+  const pipeline = startPipelineWorker({
     db,
     engine,
     mailboxJobs: (account, provider) => runMailboxJobs({ mail, engine }, account, provider),
@@ -35,4 +37,34 @@ export function startWorker(deps: { config: Config; database: Database; log?: Ru
     },
     log: deps.log,
   });
+  const billing = config.stripe ? scheduleExtraCredits(config, db, deps.log) : null;
+  return {
+    workerId: pipeline.workerId,
+    async stop() {
+      if (billing) clearInterval(billing);
+      await pipeline.stop();
+    },
+  };
+}
+
+/** Extra credits used past the plan's grant are reported to Stripe's meter every hour (DESIGN §10). */
+const EXTRA_CREDITS_REPORT_MS = 60 * 60 * 1000;
+
+function scheduleExtraCredits(config: Config, db: Database['db'], log?: RunnerDeps['log']) {
+  const stripe = config.stripe!;
+  const warn = (object: object, message: string) => log?.warn(object, message);
+  const billingDeps = {
+    db,
+    stripe: createStripe(stripe),
+    appUrl: config.appUrl,
+    publishableKey: stripe.publishableKey ?? null,
+    webhookSecret: stripe.webhookSecret ?? null,
+    log: { warn, error: warn },
+  };
+  const timer = setInterval(
+    () => void reportAllExtraCredits(billingDeps).catch((err: unknown) => warn({ err }, 'extra credits report failed')),
+    EXTRA_CREDITS_REPORT_MS,
+  );
+  timer.unref();
+  return timer;
 }

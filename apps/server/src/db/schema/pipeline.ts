@@ -89,5 +89,8 @@ export const mailReplyExamples = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple', coalesce("subject", '') || ' ' || left("text", 20000))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_reply_example_account_idx').on(t.mailAccountId), index('mail_reply_example_search_idx').using('gin', t.searchVector)],
+  (t) => [
+    index('mail_reply_example_account_idx').on(t.mailAccountId),
+    index('mail_reply_example_search_idx').using('gin', t.searchVector),
+  ],
 );

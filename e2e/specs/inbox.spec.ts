@@ -45,6 +45,23 @@ function plain(subject: string) {
   );
 }
 
+/** The raw source of the newest message with this subject in a folder, or null. */
+async function sourceOf(folder: string, subject: string) {
+  const client = imap();
+  await client.connect();
+  const lock = await client.getMailboxLock(folder);
+  try {
+    const uids = await client.search({ subject }, { uid: true });
+    const uid = Array.isArray(uids) ? uids.at(-1) : undefined;
+    if (uid === undefined) return null;
+    const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+    return message ? (message.source?.toString('utf8') ?? null) : null;
+  } finally {
+    lock.release();
+    await client.logout();
+  }
+}
+
 async function flagsOf(folder: string, subject: string) {
   const client = imap();
   await client.connect();
@@ -149,6 +166,32 @@ test.describe('webmail on Dovecot', () => {
     await page.getByRole('button', { name: 'Show images' }).click();
     await expect.poll(() => remote.length).toBeGreaterThan(0);
 
+    // Reply with r: quoted, threaded; the original is marked answered.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('r');
+    const reply = page.getByRole('dialog', { name: 'Reply' });
+    await expect(reply.getByPlaceholder('Subject')).toHaveValue(`Re: Newsletter ${tag}`);
+    await expect(reply.getByRole('button', { name: 'Remove news@shop.example' })).toBeVisible();
+    await reply.getByPlaceholder('Message').press('Control+Home');
+    await reply.getByPlaceholder('Message').pressSequentially('Thanks for the news.');
+    await reply.getByRole('button', { name: 'Send' }).click();
+    await expect(reply).toBeHidden();
+    await expect.poll(() => sourceOf('Sent', `Re: Newsletter ${tag}`)).toContain(`In-Reply-To: <Newsletter-${tag}@shop.example>`);
+    expect(await sourceOf('Sent', `Re: Newsletter ${tag}`)).toMatch(
+      /Thanks for the news\.\r?\n[\s\S]*> Hello from the e2e newsletter/,
+    );
+    await expect.poll(() => flagsOf('INBOX', `Newsletter ${tag}`)).toContain('\\Answered');
+
+    // Forward with f: the original's attachment goes along.
+    await page.keyboard.press('f');
+    const forward = page.getByRole('dialog', { name: 'Forward' });
+    await expect(forward.getByRole('list', { name: 'Attachments of the forwarded message' })).toContainText('notes.txt');
+    await forward.getByLabel('To').fill('colleague@example.com');
+    await forward.getByLabel('To').press('Enter');
+    await forward.getByRole('button', { name: 'Send' }).click();
+    await expect(forward).toBeHidden();
+    await expect.poll(() => sourceOf('Sent', `Fwd: Newsletter ${tag}`)).toContain('filename=notes.txt');
+
     // Back to the list with u; j moves down; # deletes to Trash.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('u');
@@ -159,6 +202,13 @@ test.describe('webmail on Dovecot', () => {
     await page.keyboard.press('#');
     await expect(one).toBeHidden();
     await expect.poll(() => flagsOf('Trash', `Plain ${tag} one`)).toContain('\\Seen');
+
+    // Mark spam from the toolbar: \Seen $Junk Junk, then the Junk folder.
+    const two = page.locator('li[data-uid]', { hasText: `Plain ${tag} two` });
+    await two.getByRole('checkbox').check();
+    await page.getByRole('toolbar', { name: 'Message actions' }).getByRole('button', { name: 'Mark as spam' }).click();
+    await expect(two).toBeHidden();
+    await expect.poll(() => flagsOf('Junk', `Plain ${tag} two`)).toEqual(expect.arrayContaining(['\\Seen', '$Junk', 'Junk']));
 
     // Compose with c, a chip, an attachment; the sent mail lands in Sent.
     await page.keyboard.press('c');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_HTML as VECTORS } from './hostile-html';
-import { mailBodyCsp, mentionsRemoteImages, sanitizeMailHtml, textAsHtml } from './mail-html';
+import { htmlToText, mailBodyCsp, mentionsRemoteImages, sanitizeMailHtml, textAsHtml } from './mail-html';
 
 const dangerous =
   /<script|<iframe|<object|<embed|<form|<input|<button|<meta|<link|<base|\son\w+\s*=|javascript:|expression\(|@import|formaction|ping=/i;
@@ -36,6 +36,12 @@ describe('sanitizeMailHtml', () => {
     expect(html).toContain('<a href="https://ok.example" target="_blank" rel="noopener noreferrer">ok</a>');
     expect(html).toContain('<img src="data:image/png;base64,AAAA">');
     expect(html).toContain('<img>');
+  });
+
+  it('reads the text of an HTML-only mail for quoting, without scripts or styles', () => {
+    expect(htmlToText('<style>p{color:red}</style><p>Hello &amp; welcome</p><div>Line<br>two</div><script>x()</script>')).toBe(
+      'Hello & welcome\nLine\ntwo',
+    );
   });
 
   it('escapes plain text and builds a CSP without scripts', () => {

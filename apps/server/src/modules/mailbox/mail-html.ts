@@ -108,6 +108,16 @@ export function sanitizeMailHtml(dirty: string, options: SanitizeOptions): Sanit
   }
 }
 
+/** The text of an HTML-only mail, for quoting in a reply: block ends become line breaks. */
+export function htmlToText(html: string): string {
+  const withBreaks = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(?:p|div|li|tr|h[1-6]|blockquote|table)>/gi, '$&\n');
+  const dom = purify.sanitize(withBreaks, { FORBID_TAGS: [...FORBID_TAGS, 'style', 'title'], RETURN_DOM: true });
+  return (dom.textContent ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /** A cheap look for remote images, for the read panel's "show images" button. */
 export function mentionsRemoteImages(html: string) {
   return /(?:src|background|srcset)\s*=\s*["']?\s*(?:https?:)?\/\/|url\(\s*['"]?\s*(?:https?:)?\/\//i.test(html);

@@ -25,7 +25,7 @@ import {
   providerFor,
   requireAccount,
 } from '../mail-settings/mail-settings.service';
-import { mailBodyCsp, mailDocument, mentionsRemoteImages, sanitizeMailHtml, textAsHtml } from './mail-html';
+import { htmlToText, mailBodyCsp, mailDocument, mentionsRemoteImages, sanitizeMailHtml, textAsHtml } from './mail-html';
 import type { MailboxPool } from './mailbox-pool';
 import type { RawCache } from './raw-cache';
 
@@ -297,7 +297,7 @@ export async function getMessage(
       hasAttachments: attachments.length > 0,
       replyCount: parsed.references.length,
       size: raw.length,
-      text: parsed.text,
+      text: parsed.text.trim() || !parsed.html ? parsed.text : htmlToText(parsed.html),
       hasHtml: parsed.html !== null && parsed.html.trim() !== '',
       hasRemoteImages: parsed.html ? mentionsRemoteImages(parsed.html) : false,
       attachments,

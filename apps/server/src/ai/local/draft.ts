@@ -8,7 +8,7 @@
  * never copied, and a draft never names a recipient.
  */
 import type { Draft, DraftContext, EngineMessage, KnowledgeSnippet } from '../engine';
-import { cleanForEngine } from '../untrusted-text';
+import { cleanForEngine } from '../safety';
 import { detectLanguage, type Language, sentences, stems } from './text';
 
 const MAX_FACTS = 3;

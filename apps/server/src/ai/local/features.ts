@@ -5,7 +5,7 @@
  * the message's shape (forward, reply, attachment, empty) so that instructions can speak of them.
  */
 import type { EngineCategory, EngineMessage } from '../engine';
-import { cleanForEngine } from '../untrusted-text';
+import { cleanForEngine } from '../safety';
 import { contentWords, detectLanguage, type Language, languageOfTokens, stem, tokens, words } from './text';
 
 /** Bodies are cut here: the start of a message says what it is about, and training stays fast. */

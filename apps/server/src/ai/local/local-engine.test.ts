@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ClassifierModel, EngineCategory, EngineMessage, TrainingExample } from '../engine';
-import { cleanForEngine } from '../untrusted-text';
+import { cleanForEngine } from '../safety';
 import { createLocalEngine } from './local-engine';
 import { detectLanguage, stem, stems } from './text';
 

@@ -100,12 +100,33 @@ describe.skipIf(skip)('the pipeline survives SIGKILL of its worker', () => {
         await sleep(5);
       }
     };
-    const kills: { targeted: boolean; atMs: number; delivered: number; started: string[]; classified: number; done: number }[] =
-      [];
+    const doneCount = async () =>
+      (await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_message WHERE status = 'done'`))[0]!.n;
+    let doneAtStart = 0;
+    const untilProgress = async (timeoutMs: number) => {
+      const started = Date.now();
+      await until(
+        async () => (await doneCount()) > doneAtStart,
+        timeoutMs,
+        `progress of worker ${worker?.workerId}: ${worker?.stderr}`,
+      );
+      return Date.now() - started;
+    };
+    const kills: {
+      targeted: boolean;
+      progressMs: number;
+      atMs: number;
+      delivered: number;
+      started: string[];
+      classified: number;
+      done: number;
+    }[] = [];
     const t0 = Date.now();
     for (let k = 0; k < KILLS; k++) {
       // Every other kill lands while a reply is being sent (between started and done), the rest at random.
       const targeted = k % 2 === 1;
+      // Each kill comes once the (re)started worker is under way: it has finished a message of its own.
+      const progressMs = process.env.HEAVY_KILL_GATE === '0' ? -1 : await untilProgress(90_000);
       // (0–400 ms after it is seen started: before the SMTP send, after it, or after the copy to Sent.)
       if (targeted) await untilSendStarted(20_000).then(() => sleep(random() * 400));
       else await sleep(1000 + random() * 7000);
@@ -114,12 +135,23 @@ describe.skipIf(skip)('the pipeline survives SIGKILL of its worker', () => {
       const [counts] = await t.database.query<{ classified: number; done: number }>(
         `SELECT count(*) FILTER (WHERE status = 'classified')::int AS classified, count(*) FILTER (WHERE status = 'done')::int AS done FROM mail_message`,
       );
-      kills.push({ targeted, atMs: Date.now() - t0, delivered, started: started.map((r) => r.id), ...counts! });
+      if (process.env.HEAVY_DEBUG)
+        console.log(
+          JSON.stringify({
+            kill: k,
+            stderr: worker.stderr.slice(-1500),
+            activity: await t.database.query(
+              `SELECT state, wait_event_type, wait_event, left(query, 120) AS query, now() - query_start AS age FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+            ),
+          }),
+        );
+      kills.push({ targeted, progressMs, atMs: Date.now() - t0, delivered, started: started.map((r) => r.id), ...counts! });
       // The dead worker's leases would expire within 60 s; let that time pass at once.
       await t.database.query(`UPDATE mail_account SET lease_expires_at = now() - interval '1 second' WHERE lease_owner = $1`, [
         worker.workerId,
       ]);
       expect(worker.unhandledRejection, worker.stderr).toBe(false);
+      doneAtStart = await doneCount();
       worker = new WorkerProcess(url);
       await worker.ready();
     }

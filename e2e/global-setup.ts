@@ -5,6 +5,11 @@ import { freePort, startApp, tempDataDir } from './server-process';
 
 /** The mailbox the mail-settings spec connects: the same address and password on IMAP and SMTP. */
 export const E2E_MAILBOX = { user: 'mailbox@example.test', pass: 'Mailbox-secret1' };
+/**
+ * The webmail spec's own mailbox: the other specs' accounts keep syncing theirs through the worker
+ * (categories may file mail away), so the webmail's seeded mail lives apart.
+ */
+export const E2E_INBOX_MAILBOX = { user: 'webmail@example.test', pass: 'Webmail-secret1' };
 
 /**
  * Starts the app once for the suite; the specs read E2E_URL and E2E_DATA_DIR (the outbox). A real
@@ -15,14 +20,16 @@ export const E2E_MAILBOX = { user: 'mailbox@example.test', pass: 'Mailbox-secret
 export default async function globalSetup() {
   const dataDir = tempDataDir();
   const skip = dovecotMissing();
-  const dovecot = skip ? null : await startDovecot([E2E_MAILBOX]);
-  const smtp = skip ? null : await startSmtpServer([E2E_MAILBOX]);
+  const dovecot = skip ? null : await startDovecot([E2E_MAILBOX, E2E_INBOX_MAILBOX]);
+  const smtp = skip ? null : await startSmtpServer([E2E_MAILBOX, E2E_INBOX_MAILBOX]);
   if (skip) process.env.E2E_MAIL_SKIP = skip;
   if (dovecot && smtp) {
     process.env.E2E_IMAP_PORT = String(dovecot.port);
     process.env.E2E_SMTP_PORT = String(smtp.port);
     process.env.E2E_MAIL_USER = E2E_MAILBOX.user;
     process.env.E2E_MAIL_PASS = E2E_MAILBOX.pass;
+    process.env.E2E_INBOX_USER = E2E_INBOX_MAILBOX.user;
+    process.env.E2E_INBOX_PASS = E2E_INBOX_MAILBOX.pass;
   }
   // The embedded default, whatever the environment says: the app as `npm ci && npm start` gives it.
   const app = await startApp({ port: await freePort(), dataDir, env: { DATABASE_URL: '', RATE_LIMIT_MULTIPLIER: '20' } });

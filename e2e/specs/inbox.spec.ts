@@ -18,7 +18,7 @@ function imap() {
     host: '127.0.0.1',
     port: Number(process.env.E2E_IMAP_PORT),
     secure: false,
-    auth: { user: process.env.E2E_MAIL_USER!, pass: process.env.E2E_MAIL_PASS! },
+    auth: { user: process.env.E2E_INBOX_USER!, pass: process.env.E2E_INBOX_PASS! },
     logger: false,
   });
 }
@@ -29,7 +29,7 @@ function hostile(subject: string) {
     '<img src="https://tracker.invalid/pixel.gif" alt="pixel"><img src=x onerror="document.title=\'pwned\'">' +
     '<form action="https://phish.invalid"><input name="p"></form><a href="javascript:alert(1)">click</a>';
   return Buffer.from(
-    `From: News <news@shop.example>\r\nTo: ${process.env.E2E_MAIL_USER}\r\nSubject: ${subject}\r\n` +
+    `From: News <news@shop.example>\r\nTo: ${process.env.E2E_INBOX_USER}\r\nSubject: ${subject}\r\n` +
       `Message-ID: <${subject.replace(/\s/g, '-')}@shop.example>\r\nDate: ${new Date().toUTCString()}\r\nMIME-Version: 1.0\r\n` +
       'Content-Type: multipart/mixed; boundary="b1"\r\n\r\n' +
       `--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n${html}\r\n` +
@@ -40,7 +40,7 @@ function hostile(subject: string) {
 
 function plain(subject: string) {
   return Buffer.from(
-    `From: Client <client@client.example>\r\nTo: ${process.env.E2E_MAIL_USER}\r\nSubject: ${subject}\r\n` +
+    `From: Client <client@client.example>\r\nTo: ${process.env.E2E_INBOX_USER}\r\nSubject: ${subject}\r\n` +
       `Message-ID: <${subject.replace(/\s/g, '-')}@client.example>\r\nDate: ${new Date().toUTCString()}\r\n\r\nPlain hello\r\n`,
   );
 }
@@ -92,8 +92,8 @@ async function signInWithMailbox(page: Page) {
       settings: {
         host: 'localhost',
         port: Number(process.env.E2E_SMTP_PORT),
-        user: process.env.E2E_MAIL_USER,
-        pass: process.env.E2E_MAIL_PASS,
+        user: process.env.E2E_INBOX_USER,
+        pass: process.env.E2E_INBOX_PASS,
         imapHost: 'localhost',
         imapPort: Number(process.env.E2E_IMAP_PORT),
       },
@@ -241,7 +241,7 @@ test.describe('webmail on Dovecot', () => {
     await client.mailboxCreate(folder);
     for (const [i, vector] of HOSTILE_HTML.entries()) {
       const raw =
-        `From: Attacker <bad@attacker.example>\r\nTo: ${process.env.E2E_MAIL_USER}\r\nSubject: Vector ${String(i).padStart(2, '0')}\r\n` +
+        `From: Attacker <bad@attacker.example>\r\nTo: ${process.env.E2E_INBOX_USER}\r\nSubject: Vector ${String(i).padStart(2, '0')}\r\n` +
         `Message-ID: <v${i}-${tag}@attacker.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n` +
         `<p>vector ${i}</p>${vector}\r\n`;
       await client.append(folder, Buffer.from(raw), []);

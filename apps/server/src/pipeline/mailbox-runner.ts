@@ -44,15 +44,23 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
     session.ctx = null;
     await open?.close().catch(() => undefined);
   };
+  // Lost lease or stop: the current batch ends after its message, the wait at once.
+  const halt = new AbortController();
   const renew = setInterval(() => {
-    void repo.renewLease(deps.db, accountId, deps.workerId, leaseMs).then((held) => {
-      if (!held) {
+    void repo.renewLease(deps.db, accountId, deps.workerId, leaseMs).then(
+      (held) => {
+        if (held) return;
         lost = true;
+        halt.abort();
         void closeProvider();
-      }
-    });
+      },
+      (error: unknown) => deps.log?.warn({ accountId, err: error }, 'lease renewal failed; retried'),
+    );
   }, leaseMs / 3);
-  const onAbort = () => void closeProvider();
+  const onAbort = () => {
+    halt.abort();
+    void closeProvider();
+  };
   signal.addEventListener('abort', onAbort);
   let backoff = deps.backoffMs ?? 2000;
   try {
@@ -66,11 +74,12 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
         // A job may have trained the classifier again: the next message reads it afresh.
         if (await deps.mailboxJobs?.(account, provider)) ctx.memo = {};
         const hadError = account.syncError !== null;
-        await ingestNew(deps, account, provider);
+        const inserted = await ingestNew(deps, account, provider);
         if (hadError) await notifyMail(deps.db, { userId: account.userId, kind: 'setting' });
-        if (await processPending(ctx, signal)) await notifyMail(deps.db, { userId: account.userId, kind: 'activity' });
+        if (await processPending(ctx, halt.signal)) await notifyMail(deps.db, { userId: account.userId, kind: 'activity' });
         backoff = deps.backoffMs ?? 2000;
-        await waitForMail(deps, provider, account, signal);
+        // A round that found mail goes round again at once: more may have come while it worked.
+        if (inserted === 0) await waitForMail(deps, provider, account, halt.signal);
       } catch (error) {
         if (signal.aborted || lost || error instanceof ingestRepo.LeaseLost) return;
         deps.log?.warn({ accountId, err: error }, 'mailbox sync failed');

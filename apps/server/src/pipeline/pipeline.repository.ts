@@ -122,6 +122,20 @@ export async function updateAction(db: Executor, id: string, changes: Partial<ty
   await db.update(mailActions).set(changes).where(eq(mailActions.id, id));
 }
 
+/** Marks a send started, only from pending; false when someone else got there first. */
+export async function claimSend(
+  db: Db,
+  id: string,
+  changes: Pick<typeof mailActions.$inferInsert, 'startedAt' | 'outgoingMessageId' | 'target'>,
+) {
+  const rows = await db
+    .update(mailActions)
+    .set({ ...changes, status: 'started' })
+    .where(and(eq(mailActions.id, id), eq(mailActions.status, 'pending')))
+    .returning({ id: mailActions.id });
+  return rows.length > 0;
+}
+
 export async function finishMessage(db: Db, id: string, status: 'done' | 'gone') {
   await db.update(mailMessages).set({ status, processedAt: new Date(), lastError: null }).where(eq(mailMessages.id, id));
 }

@@ -92,12 +92,13 @@ async function runSend(
 
   const built = await buildOutgoing(ctx, row, action, message, messageId);
   if (!built) return skip(ctx, action, 'NO_CREDITS');
-  await repo.updateAction(ctx.deps.db, action.id, {
-    status: 'started',
+  // Claimed only from pending: were two workers ever on one message, one of them sends.
+  const claimed = await repo.claimSend(ctx.deps.db, action.id, {
     startedAt: now,
     outgoingMessageId: messageId,
     target: { to: built.to },
   });
+  if (!claimed) return;
   try {
     await ctx.ops.send(built.raw, { from: ctx.mailbox.address, to: built.to });
   } catch (error) {

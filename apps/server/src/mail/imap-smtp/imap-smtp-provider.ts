@@ -17,6 +17,12 @@ export interface ImapSmtpOptions {
 export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtpOptions): MailProvider {
   const timeout = options.timeoutMs ?? 15_000;
   let client: ImapFlow | null = null;
+  /**
+   * The server announced new mail (EXISTS) since the last search for it. Announcements also come in
+   * the replies to other commands (FETCH, MOVE…), when nobody is waiting, and IDLE does not repeat
+   * them: without this flag such mail would wait for the next delivery or the IDLE timeout.
+   */
+  let announced = false;
 
   async function imap(): Promise<ImapFlow> {
     if (client?.usable) return client;
@@ -35,6 +41,7 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
     });
     // A dropped connection emits 'error'; the next call reconnects, so it only needs swallowing here.
     next.on('error', () => undefined);
+    next.on('exists', () => (announced = true));
     try {
       await next.connect();
     } catch (error) {
@@ -128,6 +135,7 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
           const last = box.exists > 0 ? await connection.fetchOne('*', { uid: true }) : false;
           return { messages: [], checkpoint: { uidValidity, lastUid: last ? last.uid : 0 } };
         }
+        announced = false;
         const found = await connection.search({ uid: `${previous.lastUid + 1}:*` }, { uid: true });
         const uids = (found || [])
           .filter((uid) => uid > previous.lastUid)
@@ -176,6 +184,7 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
           const closed = () => finish(new Error('The IMAP connection closed while waiting for mail'));
           const aborted = () => finish('timeout');
           const timer = setTimeout(aborted, timeoutMs);
+          if (announced) return changed();
           if (signal?.aborted) return aborted();
           signal?.addEventListener('abort', aborted);
           connection.on('exists', changed);

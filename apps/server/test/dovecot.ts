@@ -59,6 +59,9 @@ disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
 login_trusted_networks = 127.0.0.0/8
+# Suites connect one mailbox to many app accounts, each held open by the worker (IDLE): Dovecot's
+# default of 10 connections per user and IP would refuse the eleventh login.
+mail_max_userip_connections = 1000
 default_internal_user = ${internalUser}
 default_internal_group = ${group}
 default_login_user = ${runAsRoot ? 'nobody' : internalUser}

@@ -225,7 +225,7 @@ test.describe('webmail on Dovecot', () => {
       .setInputFiles({ name: 'offer.txt', mimeType: 'text/plain', buffer: Buffer.from('offer') });
     await expect(compose.getByText('offer.txt')).toBeVisible();
     await compose.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('Email sent successfully!')).toBeVisible();
+    await expect(page.getByText('Email sent successfully!').last()).toBeVisible();
     await expect.poll(() => flagsOf('Sent', `Sent ${tag}`)).not.toBeNull();
     await page.getByRole('tree', { name: 'Folders' }).getByRole('button', { name: /Sent/ }).click();
     await expect(page.locator('li[data-uid]', { hasText: `Sent ${tag}` })).toBeVisible();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runMailbox, type RunnerDeps } from './mailbox-runner';
 import * as repo from './pipeline.repository';
@@ -17,6 +18,8 @@ export function startPipelineWorker(deps: Omit<RunnerDeps, 'workerId'> & { worke
   const workerId = deps.workerId ?? `worker-${randomUUID()}`;
   const runnerDeps: RunnerDeps = { ...deps, workerId };
   const controller = new AbortController();
+  // Every mailbox's runner listens on this one signal.
+  setMaxListeners(0, controller.signal);
   const running = new Map<string, Promise<void>>();
 
   async function scan() {

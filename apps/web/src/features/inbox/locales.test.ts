@@ -1,32 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { keysIn, resource, sourceFiles } from '@/test/locale-keys';
 import { SHORTCUTS } from './components/shortcuts-help';
 
 /** Every key the webmail can show — its screens, the shared schema's messages, the server's — has an English and a French text. */
 const KEY = /['`](inbox\.[A-Za-z_]+(?:\.[A-Za-z_]+)*)['`]/g;
 
-function keysIn(file: string) {
-  return [...readFileSync(file, 'utf8').matchAll(KEY)].map((m) => m[1]!);
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.includes('.test.') ? [path] : [];
-  });
-}
-
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '../../../../..');
-
-function resource(lng: string, key: string) {
-  const [ns, ...rest] = key.split('.');
-  return i18n.getResource(lng, ns!, rest.join('.')) as unknown;
-}
 
 /** Keys built at run time from a value. */
 const dynamicKeys = [
@@ -38,10 +20,10 @@ const dynamicKeys = [
 ];
 
 describe('webmail texts', () => {
-  const sharedKeys = keysIn(join(repo, 'packages/shared/src/mailbox.ts'));
-  const serverKeys = sourceFiles(join(repo, 'apps/server/src/modules/mailbox')).flatMap(keysIn);
+  const sharedKeys = keysIn(join(repo, 'packages/shared/src/mailbox.ts'), KEY);
+  const serverKeys = sourceFiles(join(repo, 'apps/server/src/modules/mailbox')).flatMap((file) => keysIn(file, KEY));
   const screenKeys = sourceFiles(here)
-    .flatMap(keysIn)
+    .flatMap((file) => keysIn(file, KEY))
     .filter((key) => !key.endsWith('.'));
 
   it('finds the keys it checks', () => {

@@ -1,35 +1,17 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { keysIn, resource, sourceFiles } from '@/test/locale-keys';
 
 /** Every key these screens can show has an English and a French text. */
 const KEY = /['`]((?:mailSettings|categories)\.[A-Za-z_]+(?:\.[A-Za-z_]+)*)['`]/g;
 
-function keysIn(file: string) {
-  return [...readFileSync(file, 'utf8').matchAll(KEY)].map((m) => m[1]!);
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.includes('.test.') ? [path] : [];
-  });
-}
-
 const here = dirname(fileURLToPath(import.meta.url));
 const shared = join(here, '../../../../../packages/shared/src');
 
-function resource(lng: string, key: string) {
-  const [ns, ...rest] = key.split('.');
-  return i18n.getResource(lng, ns!, rest.join('.')) as unknown;
-}
-
 describe('mail settings texts', () => {
-  const sharedKeys = [...keysIn(join(shared, 'categories.ts')), ...keysIn(join(shared, 'mail-settings.ts'))];
-  const screenKeys = sourceFiles(here).flatMap(keysIn);
+  const sharedKeys = [...keysIn(join(shared, 'categories.ts'), KEY), ...keysIn(join(shared, 'mail-settings.ts'), KEY)];
+  const screenKeys = sourceFiles(here).flatMap((file) => keysIn(file, KEY));
 
   it('finds the keys it checks', () => {
     expect(sharedKeys).toContain('categories.validation.nameInvalid');

@@ -41,9 +41,10 @@ export interface MailProvider {
   /**
    * Messages that arrived in a folder after `checkpoint` (at most `limit`). Without a checkpoint, or
    * when the folder was recreated, it starts from now: the past is the initialisation's job.
-   * Gmail (history) and Graph (delta) ingest come with the pipeline, hence optional for now.
+   * IMAP searches UIDs, Gmail reads its history, Graph its message delta. When nothing is new the
+   * checkpoint comes back unchanged: that is how the caller knows it has read to the end.
    */
-  listNewMessages?(folderId: string, checkpoint: unknown, limit: number): Promise<NewMessages>;
+  listNewMessages(folderId: string, checkpoint: unknown, limit: number): Promise<NewMessages>;
   /**
    * Waits until the folder changes (new mail; IMAP IDLE), `timeoutMs` passes or `signal` aborts (which
    * counts as a timeout). Adapters that cannot

@@ -51,6 +51,13 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+export interface VendorRequest {
+  method?: string;
+  body?: unknown;
+  /** Extra request headers (Graph's `Prefer`). */
+  headers?: Record<string, string>;
+}
+
 /**
  * A JSON call to a vendor API with the account's token: one refresh after a 401, back-off on 429
  * and 503 (honouring Retry-After), and errors normalised to MailError.
@@ -59,7 +66,7 @@ export async function vendorJson<T>(
   stage: MailConnectStage,
   tokens: TokenSource,
   url: string,
-  init: { method?: string; body?: unknown } = {},
+  init: VendorRequest = {},
   options: VendorHttpOptions = {},
 ): Promise<T> {
   const retries = options.retries ?? 3;
@@ -73,6 +80,7 @@ export async function vendorJson<T>(
         authorization: `Bearer ${token}`,
         accept: 'application/json',
         ...(init.body !== undefined && { 'content-type': 'application/json' }),
+        ...init.headers,
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
@@ -104,7 +112,8 @@ function vendorError(stage: MailConnectStage, res: Response, body: unknown): Mai
   const text = vendorErrorText(body) || res.statusText;
   const message = `${stage} request failed (${res.status}): ${text}`;
   if (res.status === 401 || res.status === 403) return new MailError('auth', stage, 'auth', message);
-  if (res.status === 404) return new MailError('not_found', stage, 'protocol', message);
+  // 410: Graph's answer to an expired delta link; like 404, what was referred to is gone.
+  if (res.status === 404 || res.status === 410) return new MailError('not_found', stage, 'protocol', message);
   if (res.status === 429)
     return new MailError('rate_limited', stage, 'protocol', message, retryAfterMs(res.headers.get('retry-after')) ?? undefined);
   if (res.status >= 500) return new MailError('transient', stage, 'protocol', message);

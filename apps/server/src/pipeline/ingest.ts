@@ -18,8 +18,7 @@ export interface IngestDeps {
   batchSize?: number;
 }
 
-export type SyncResult =
-  { status: 'synced'; inserted: number } | { status: 'busy' } | { status: 'unsupported' } | { status: 'failed'; error: string };
+export type SyncResult = { status: 'synced'; inserted: number } | { status: 'busy' } | { status: 'failed'; error: string };
 
 const sameCheckpoint = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -28,7 +27,6 @@ export async function syncMailbox(deps: IngestDeps, accountId: string): Promise<
   if (!account) return { status: 'busy' };
   const provider = deps.openProvider(account);
   try {
-    if (!provider.listNewMessages) return { status: 'unsupported' };
     return { status: 'synced', inserted: await ingestNew(deps, account, provider) };
   } catch (error) {
     if (error instanceof repo.LeaseLost) return { status: 'busy' };
@@ -47,7 +45,6 @@ export async function ingestNew(
   account: repo.MailAccountRow,
   provider: MailProvider,
 ): Promise<number> {
-  if (!provider.listNewMessages) return 0;
   const folder = account.trackedMailbox;
   let checkpoint = account.syncCheckpoint?.folder === folder ? account.syncCheckpoint.value : null;
   let inserted = 0;

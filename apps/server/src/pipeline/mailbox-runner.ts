@@ -15,7 +15,10 @@ export interface RunnerDeps extends PipelineDeps {
   leaseMs?: number;
   /** How long one IMAP IDLE lasts before the loop goes round (default 20 s, under the lease). */
   idleMs?: number;
-  /** Providers that cannot push are polled this often (default 15 s). */
+  /**
+   * Providers that cannot push (Gmail history, Graph delta) are polled this often (default 5 s:
+   * a history or delta call that finds nothing is cheap, far under Gmail's and Graph's per-mailbox quotas).
+   */
   pollMs?: number;
   /** Waits after a failure: doubles from this up to `maxBackoffMs` (defaults 2 s, 5 min). */
   backoffMs?: number;
@@ -136,7 +139,7 @@ async function waitForMail(deps: RunnerDeps, provider: MailProvider, account: in
   }, SETTINGS_CHECK_MS);
   try {
     if (provider.waitForChange) await provider.waitForChange(account.trackedMailbox, deps.idleMs ?? 20_000, wait.signal);
-    else await sleep(deps.pollMs ?? 15_000, undefined, { signal: wait.signal }).catch(() => undefined);
+    else await sleep(deps.pollMs ?? 5000, undefined, { signal: wait.signal }).catch(() => undefined);
   } finally {
     clearInterval(watch);
     signal.removeEventListener('abort', stop);

@@ -3,7 +3,8 @@ import { sendJson, startOAuthServer, type OAuthServer } from './oauth-server';
 
 /**
  * A local server in Google's wire format: the OAuth endpoints (`/o/oauth2/v2/auth`, `/token`) and
- * the Gmail API paths the adapter uses (`/gmail/v1/users/me/profile`, `…/labels`). Error bodies
+ * the Gmail API paths the adapter uses (`/gmail/v1/users/me/profile`, `…/labels`, `…/messages`,
+ * `…/history`). Error bodies
  * follow https://developers.google.com/gmail/api/guides/handle-errors and RFC 6749 §5.2.
  */
 export type GoogleServer = OAuthServer & {
@@ -12,7 +13,18 @@ export type GoogleServer = OAuthServer & {
   messages: GmailStoredMessage[];
   sent: GmailStoredMessage[];
   drafts: GmailStoredMessage[];
+  /** Gmail forgets history before this id: a `startHistoryId` under it answers 404. */
+  history: { floor: number };
+  /** Mail arriving as Gmail delivers it, with these labels. */
+  deliver(raw: Buffer, labelIds?: string[]): GmailStoredMessage;
 };
+
+/** One history record: a message added, or labels changed on one. */
+interface HistoryRecord {
+  id: number;
+  type: 'messageAdded' | 'labelAdded';
+  message: GmailStoredMessage;
+}
 
 export interface GmailStoredMessage {
   id: string;
@@ -81,8 +93,14 @@ export async function startGoogleServer(options: {
     api({ method, url, body, res }) {
       const path = url.pathname;
       if (method === 'GET' && path === '/gmail/v1/users/me/profile') {
-        return sendJson(res, 200, { emailAddress: options.emailAddress, messagesTotal: 0, threadsTotal: 0, historyId: '1000' });
+        return sendJson(res, 200, {
+          emailAddress: options.emailAddress,
+          messagesTotal: messages.length,
+          threadsTotal: messages.length,
+          historyId: String(historyId),
+        });
       }
+      if (method === 'GET' && path === '/gmail/v1/users/me/history') return historyApi(url, res);
       if (method === 'GET' && path === '/gmail/v1/users/me/labels') {
         return sendJson(res, 200, {
           labels: labels.map((l) => ({
@@ -132,6 +150,39 @@ export async function startGoogleServer(options: {
   const messages: GmailStoredMessage[] = [];
   const sent: GmailStoredMessage[] = [];
   const drafts: GmailStoredMessage[] = [];
+  const records: HistoryRecord[] = [];
+  const history = { floor: 0 };
+  let historyId = 1000;
+  const record = (type: HistoryRecord['type'], message: GmailStoredMessage) => records.push({ id: ++historyId, type, message });
+
+  /** users.history.list (https://developers.google.com/gmail/api/reference/rest/v1/users.history/list). */
+  function historyApi(url: URL, res: Parameters<typeof sendJson>[0]) {
+    const start = Number(url.searchParams.get('startHistoryId'));
+    if (!url.searchParams.get('startHistoryId') || !Number.isInteger(start))
+      return sendJson(res, 400, googleError(400, 'INVALID_ARGUMENT', 'Invalid startHistoryId', 'invalidArgument'));
+    if (start < history.floor) return notFound(res);
+    const label = url.searchParams.get('labelId');
+    const types = url.searchParams.getAll('historyTypes');
+    const list = records.filter(
+      (r) => r.id > start && (!types.length || types.includes(r.type)) && (!label || r.message.labelIds.includes(label)),
+    );
+    const offset = Number(url.searchParams.get('pageToken') ?? 0);
+    const size = Math.min(500, Number(url.searchParams.get('maxResults') ?? 100));
+    const page = list.slice(offset, offset + size).map((r) => {
+      const ref = { id: r.message.id, threadId: r.message.threadId };
+      const withLabels = { message: { ...ref, labelIds: r.message.labelIds } };
+      return {
+        id: String(r.id),
+        messages: [ref],
+        ...(r.type === 'messageAdded' ? { messagesAdded: [withLabels] } : { labelsAdded: [{ ...withLabels, labelIds: [] }] }),
+      };
+    });
+    return sendJson(res, 200, {
+      ...(page.length && { history: page }),
+      ...(offset + size < list.length && { nextPageToken: String(offset + size) }),
+      historyId: String(historyId),
+    });
+  }
   const notFound = (res: Parameters<typeof sendJson>[0]) =>
     sendJson(res, 404, googleError(404, 'NOT_FOUND', 'Requested entity was not found.', 'notFound'));
 
@@ -139,6 +190,7 @@ export async function startGoogleServer(options: {
     const id = randomBytes(8).toString('hex');
     const message = { id, threadId: id, labelIds: [...new Set(labelIds)], raw, internalDate: Date.now() + messages.length };
     messages.push(message);
+    record('messageAdded', message);
     return message;
   }
 
@@ -150,6 +202,8 @@ export async function startGoogleServer(options: {
       return headersOf(message.raw).some(
         (h) => h.name.toLowerCase() === 'message-id' && h.value.replace(/^<|>$/g, '') === msgid[1],
       );
+    const after = /^after:(\d+)$/.exec(q.trim());
+    if (after) return message.internalDate >= Number(after[1]) * 1000;
     const text = message.raw.toString('utf8').toLowerCase();
     return q
       .toLowerCase()
@@ -199,6 +253,7 @@ export async function startGoogleServer(options: {
     if (id === 'batchModify' && method === 'POST') {
       for (const m of messages.filter((x) => b.ids?.includes(x.id))) {
         m.labelIds = [...new Set([...m.labelIds.filter((l) => !b.removeLabelIds?.includes(l)), ...(b.addLabelIds ?? [])])];
+        record('labelAdded', m);
       }
       res.writeHead(204);
       res.end();
@@ -208,6 +263,7 @@ export async function startGoogleServer(options: {
     if (!message) return notFound(res);
     if (action === 'trash' && method === 'POST') {
       message.labelIds = [...message.labelIds.filter((l) => l !== 'INBOX' && l !== 'SPAM'), 'TRASH'];
+      record('labelAdded', message);
       return sendJson(res, 200, { id: message.id, threadId: message.threadId, labelIds: message.labelIds });
     }
     if (method === 'GET') {
@@ -229,5 +285,6 @@ export async function startGoogleServer(options: {
     return notFound(res);
   }
 
-  return Object.assign(server, { labels, messages, sent, drafts });
+  const deliver = (raw: Buffer, labelIds = ['INBOX', 'UNREAD']) => store(raw, labelIds);
+  return Object.assign(server, { labels, messages, sent, drafts, history, deliver });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { sendJson, startOAuthServer, type OAuthServer } from './oauth-server';
 
 /**
@@ -20,12 +21,34 @@ export interface GraphStoredMessage {
   isRead: boolean;
   flagged: boolean;
   received: number;
+  /** Change counters for delta: when it came into its folder, when it last changed. */
+  arrivedAt: number;
+  changedAt: number;
 }
 export type MicrosoftServer = OAuthServer & {
   folders: GraphFolder[];
   messages: GraphStoredMessage[];
   sent: GraphStoredMessage[];
+  /** Every delta and skip token handed out so far expires: using one answers 410. */
+  expireDeltaTokens(): void;
+  /** Mail arriving in a folder as Exchange delivers it. */
+  deliver(folderId: string, raw: Buffer): GraphStoredMessage;
 };
+
+/** What a delta token or skip token carries: folder, change number, options of the first request. */
+interface DeltaState {
+  folder: string;
+  /** Changes after this number are reported; null in the first round (everything in the folder). */
+  after: number | null;
+  /** The change number the round reads up to. */
+  upTo: number;
+  offset: number;
+  /** Serial number of the token, for expiry. */
+  issued: number;
+  changeType: string | null;
+  receivedGe: string | null;
+  select: string | null;
+}
 
 /** Unfolded header fields of a raw message. */
 function headersOf(raw: Buffer) {
@@ -78,6 +101,11 @@ export async function startMicrosoftServer(options: {
   const find = (idOrName: string) => folders.find((f) => f.id === idOrName || f.wellKnown === idOrName.toLowerCase());
   const messages: GraphStoredMessage[] = [];
   const sent: GraphStoredMessage[] = [];
+  /** Messages that left a folder (moved or deleted), for delta's `@removed` entries. */
+  const departures: { id: string; folderId: string; at: number }[] = [];
+  let changeNumber = 0;
+  let tokensIssued = 0;
+  let validTokensFrom = 0;
 
   function graphMessage(m: GraphStoredMessage) {
     const h = headersOf(m.raw);
@@ -97,13 +125,16 @@ export async function startMicrosoftServer(options: {
   }
 
   function store(folderId: string, raw: Buffer, isRead: boolean) {
+    const at = ++changeNumber;
     const message = {
       id: `AAMkMsg-${randomBytes(6).toString('hex')}`,
       folderId,
       raw,
       isRead,
       flagged: false,
-      received: Date.now() + messages.length,
+      received: Date.now(),
+      arrivedAt: at,
+      changedAt: at,
     };
     messages.push(message);
     return message;
@@ -113,7 +144,78 @@ export async function startMicrosoftServer(options: {
     sendJson(res, 404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.'));
 
   /** The message paths the adapter uses (MIME in `/$value`, `POST /me/messages` and `/me/sendMail` as base64 text). */
-  function messagesApi(method: string, path: string, url: URL, body: unknown, res: Parameters<typeof sendJson>[0]): boolean {
+  /**
+   * message: delta (https://learn.microsoft.com/graph/api/message-delta): a first round lists the
+   * folder (optionally only mail received from `$filter=receivedDateTime ge …`), later rounds what
+   * changed after the round's delta token; `changeType=created` keeps only arrivals. Pages follow
+   * `Prefer: odata.maxpagesize` (default 10); options of the first request ride in the tokens.
+   */
+  function deltaApi(folderIdOrName: string, url: URL, res: Parameters<typeof sendJson>[0], headers: IncomingHttpHeaders) {
+    const folder = find(folderIdOrName);
+    if (!folder) return notFound(res);
+    const token = url.searchParams.get('$deltatoken') ?? url.searchParams.get('$skiptoken');
+    let state: DeltaState;
+    if (token) {
+      state = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as DeltaState;
+      if (state.folder !== folder.id) return sendJson(res, 400, graphError('BadRequest', 'The state token is invalid.'));
+      if (url.searchParams.has('$deltatoken')) state = { ...state, after: state.upTo, upTo: changeNumber, offset: 0 };
+      if (state.issued < validTokensFrom)
+        return sendJson(res, 410, graphError('SyncStateNotFound', 'The sync state could not be found; sync again from scratch.'));
+    } else {
+      const filter = url.searchParams.get('$filter');
+      const ge = filter ? /^receivedDateTime ge (\S+)$/.exec(filter)?.[1] : null;
+      if (filter && !ge) return sendJson(res, 400, graphError('BadRequest', 'The $filter is not supported for delta.'));
+      state = {
+        folder: folder.id,
+        after: null,
+        upTo: changeNumber,
+        offset: 0,
+        issued: 0,
+        changeType: url.searchParams.get('changeType'),
+        receivedGe: ge ?? null,
+        select: url.searchParams.get('$select'),
+      };
+    }
+    const inRange = (at: number) => (state.after === null || at > state.after) && at <= state.upTo;
+    const received = (m: GraphStoredMessage) => !state.receivedGe || m.received >= Date.parse(state.receivedGe);
+    const here = messages.filter((m) => m.folderId === folder.id && received(m));
+    const entries: object[] = [
+      ...here
+        .filter((m) => inRange(m.arrivedAt) || (state.changeType !== 'created' && inRange(m.changedAt)))
+        .sort((a, b) => a.arrivedAt - b.arrivedAt)
+        .map((m) => selected(graphMessage(m), state.select)),
+      ...(state.after === null || state.changeType === 'created'
+        ? []
+        : departures
+            .filter((d) => d.folderId === folder.id && inRange(d.at))
+            .map((d) => ({ '@odata.type': '#microsoft.graph.message', id: d.id, '@removed': { reason: 'deleted' } }))),
+    ];
+    const size = Number(/odata\.maxpagesize=(\d+)/.exec(String(headers.prefer ?? ''))?.[1] ?? 10);
+    const value = entries.slice(state.offset, state.offset + size);
+    const link = new URL(`${url.origin}/v1.0/me/mailFolders('${folder.id}')/messages/delta`);
+    const more = state.offset + size < entries.length;
+    const next: DeltaState = { ...state, offset: more ? state.offset + size : state.offset, issued: ++tokensIssued };
+    link.searchParams.set(more ? '$skiptoken' : '$deltatoken', Buffer.from(JSON.stringify(next)).toString('base64url'));
+    sendJson(res, 200, {
+      '@odata.context': `${url.origin}/v1.0/$metadata#Collection(message)`,
+      value,
+      [more ? '@odata.nextLink' : '@odata.deltaLink']: link.toString(),
+    });
+  }
+
+  const selected = (message: Record<string, unknown>, select: string | null) =>
+    select
+      ? Object.fromEntries(Object.entries(message).filter(([key]) => key === 'id' || select.split(',').includes(key)))
+      : message;
+
+  function messagesApi(
+    method: string,
+    path: string,
+    url: URL,
+    body: unknown,
+    res: Parameters<typeof sendJson>[0],
+    headers: IncomingHttpHeaders,
+  ): boolean {
     const mimeBody = () => Buffer.from(typeof body === 'string' ? body : '', 'base64');
     if (method === 'POST' && path === '/me/sendMail') {
       const message = store('AAMk-sentitems', mimeBody(), true);
@@ -126,6 +228,8 @@ export async function startMicrosoftServer(options: {
       sendJson(res, 201, graphMessage(store('AAMk-drafts', mimeBody(), true)));
       return true;
     }
+    const deltaPath = /^\/me\/mailFolders\/([^/]+)\/messages\/delta$/.exec(path);
+    if (method === 'GET' && deltaPath) return (deltaApi(decodeURIComponent(deltaPath[1]!), url, res, headers), true);
     const listed = /^\/me\/mailFolders\/([^/]+)\/messages$/.exec(path);
     if (method === 'GET' && listed) {
       const folder = find(decodeURIComponent(listed[1]!));
@@ -136,7 +240,7 @@ export async function startMicrosoftServer(options: {
         .filter((m) => m.folderId === folder.id)
         .filter((m) => !search || m.raw.toString('utf8').toLowerCase().includes(search))
         .filter((m) => !filter || headersOf(m.raw).get('message-id') === filter)
-        .sort((a, b) => b.received - a.received);
+        .sort((a, b) => b.received - a.received || b.arrivedAt - a.arrivedAt);
       const top = Number(url.searchParams.get('$top') ?? 10);
       const skip = Number(url.searchParams.get('$skip') ?? 0);
       const next = new URL(url);
@@ -161,14 +265,18 @@ export async function startMicrosoftServer(options: {
     } else if (method === 'PATCH' && !action) {
       if (typeof b.isRead === 'boolean') message.isRead = b.isRead;
       if (b.flag?.flagStatus) message.flagged = b.flag.flagStatus === 'flagged';
+      message.changedAt = ++changeNumber;
       sendJson(res, 200, graphMessage(message));
     } else if (method === 'POST' && action === 'move') {
       const target = find(b.destinationId ?? '');
       if (!target) return (notFound(res), true);
+      departures.push({ id: message.id, folderId: message.folderId, at: ++changeNumber });
       message.folderId = target.id;
+      message.arrivedAt = message.changedAt = ++changeNumber;
       sendJson(res, 201, graphMessage(message));
     } else if (method === 'POST' && action === 'permanentDelete') {
       messages.splice(messages.indexOf(message), 1);
+      departures.push({ id: message.id, folderId: message.folderId, at: ++changeNumber });
       res.writeHead(204);
       res.end();
     } else {
@@ -201,8 +309,9 @@ export async function startMicrosoftServer(options: {
     tooManyRequests: () => graphError('TooManyRequests', 'Please retry again later.'),
     isAuthorize: (path) => /^\/[^/]+\/oauth2\/v2\.0\/authorize$/.test(path),
     isToken: (path) => /^\/[^/]+\/oauth2\/v2\.0\/token$/.test(path),
-    api({ method, url, body, res }) {
-      const path = url.pathname.replace(/^\/v1\.0/, '');
+    api({ method, url, headers, body, res }) {
+      // Graph also addresses an item by key in parentheses: mailFolders('id').
+      const path = url.pathname.replace(/^\/v1\.0/, '').replace(/\('([^']+)'\)/g, '/$1');
       if (method === 'GET' && path === '/me') {
         return sendJson(res, 200, {
           id: 'user-1',
@@ -211,7 +320,7 @@ export async function startMicrosoftServer(options: {
           userPrincipalName: options.mail,
         });
       }
-      if (messagesApi(method, path, url, body, res)) return;
+      if (messagesApi(method, path, url, body, res, headers)) return;
       const match = /^\/me\/mailFolders(?:\/([^/]+))?(\/childFolders)?$/.exec(path);
       if (!match) return sendJson(res, 400, graphError('BadRequest', `Resource not found for the segment '${path}'.`));
       const [, id, childFolders] = match;
@@ -242,5 +351,9 @@ export async function startMicrosoftServer(options: {
       return sendJson(res, 405, graphError('MethodNotAllowed', 'The method is not allowed.'));
     },
   });
-  return Object.assign(server, { folders, messages, sent });
+  const deliver = (folderId: string, raw: Buffer) => store(find(folderId)?.id ?? folderId, raw, false);
+  const expireDeltaTokens = () => {
+    validTokensFrom = tokensIssued + 1;
+  };
+  return Object.assign(server, { folders, messages, sent, deliver, expireDeltaTokens });
 }

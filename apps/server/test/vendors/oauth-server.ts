@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
  */
 export interface VendorRequest {
   method: string;
+  /** Absolute, on the server's own origin (so links built from it can be followed). */
   url: URL;
+  headers: http.IncomingHttpHeaders;
   body: unknown;
   res: http.ServerResponse;
 }
@@ -103,7 +105,7 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
 
   const server = http.createServer((req, res) => {
     void (async () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
       const { parsed } = await readBody(req);
       if (options.isAuthorize(url.pathname)) {
         // The user signs in and consents at once; the vendor sends the browser back with a code.
@@ -132,7 +134,7 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
         rateLimited.count--;
         return sendJson(res, 429, options.tooManyRequests(), { 'retry-after': String(rateLimited.retryAfter) });
       }
-      await options.api({ method: req.method ?? 'GET', url, body: parsed, res });
+      await options.api({ method: req.method ?? 'GET', url, headers: req.headers, body: parsed, res });
     })().catch((error: unknown) => sendJson(res, 500, { error: { message: String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

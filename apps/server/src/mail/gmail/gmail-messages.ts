@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MailError } from '../errors';
 import { withBcc } from '../bcc-header';
 import type { BrowsedMessage, FolderCounts, MessageFlag, MessageOperations } from '../port';
+import type { VendorRequest } from '../vendor-http';
 
 /**
  * Message operations over the Gmail REST API (https://developers.google.com/gmail/api/reference/rest).
@@ -10,7 +11,7 @@ import type { BrowsedMessage, FolderCounts, MessageFlag, MessageOperations } fro
  * ignored (spam is a move to SPAM). Gmail keeps its own Sent copy. The mail-modify scope does not
  * allow deleting for good, so `expunge` is left out.
  */
-export type GmailCall = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
+export type GmailCall = <T>(path: string, init?: VendorRequest) => Promise<T>;
 
 const MAX_PAGE = 500;
 const METADATA_HEADERS = ['From', 'To', 'Cc', 'Subject', 'Date', 'Message-ID', 'References'];
@@ -79,6 +80,31 @@ function toBrowsed(m: GmailMessage): BrowsedMessage {
   };
 }
 
+/** A message's labels and the headers a listing shows. */
+async function metadata(call: GmailCall, id: string) {
+  const headers = METADATA_HEADERS.map((h) => `metadataHeaders=${encodeURIComponent(h)}`).join('&');
+  return messageSchema.parse(await call(`/messages/${encodeURIComponent(id)}?format=metadata&${headers}`));
+}
+
+/** Listing summaries of messages by id, in that order; messages deleted meanwhile are left out. */
+export async function gmailSummaries(call: GmailCall, ids: string[]): Promise<BrowsedMessage[]> {
+  const found = await Promise.all(
+    ids.map((id) =>
+      metadata(call, id).catch((error: unknown) => {
+        if (error instanceof MailError && error.kind === 'not_found') return null;
+        throw error;
+      }),
+    ),
+  );
+  return found.filter((m) => m !== null).map(toBrowsed);
+}
+
+export const gmailQuery = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  return search.toString();
+};
+
 const base64url = (raw: Buffer) => raw.toString('base64url');
 
 /** The label changes that stand for these flags. */
@@ -97,12 +123,6 @@ function labelChanges(change: { add?: MessageFlag[]; remove?: MessageFlag[] }) {
 }
 
 export function gmailMessageOperations(call: GmailCall): MessageOperations {
-  const query = (params: Record<string, string | number | undefined>) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
-    return search.toString();
-  };
-
   /** The ids of a label's messages at `offset`, newest first (Gmail's order), walking page tokens. */
   async function ids(labelId: string, offset: number, limit: number, q?: string) {
     const found: string[] = [];
@@ -111,7 +131,7 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
     do {
       const body = listSchema.parse(
         await call(
-          `/messages?${query({ labelIds: labelId, q, maxResults: Math.min(MAX_PAGE, offset + limit - found.length), pageToken })}`,
+          `/messages?${gmailQuery({ labelIds: labelId, q, maxResults: Math.min(MAX_PAGE, offset + limit - found.length), pageToken })}`,
         ),
       );
       found.push(...body.messages.map((m) => m.id));
@@ -119,11 +139,6 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
       pageToken = body.nextPageToken;
     } while (pageToken && found.length < offset + limit);
     return { ids: found.slice(offset, offset + limit), more: Boolean(pageToken), seen: found.length, estimate };
-  }
-
-  async function metadata(id: string) {
-    const headers = METADATA_HEADERS.map((h) => `metadataHeaders=${encodeURIComponent(h)}`).join('&');
-    return messageSchema.parse(await call(`/messages/${encodeURIComponent(id)}?format=metadata&${headers}`));
   }
 
   async function getRaw(id: string): Promise<GmailMessage | null> {
@@ -146,7 +161,7 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
 
   async function browse(folderId: string, page: { offset: number; limit: number; search?: string }) {
     const listed = await ids(folderId, page.offset, page.limit, page.search || undefined);
-    const messages = await Promise.all(listed.ids.map(metadata));
+    const messages = await Promise.all(listed.ids.map((id) => metadata(call, id)));
     const total = page.search
       ? listed.more
         ? Math.max(listed.estimate, listed.seen + 1)

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MailError } from '../errors';
 import type { MailFolder, MailProvider } from '../port';
+import { gmailNewMessages } from './gmail-history';
 import { gmailMessageOperations } from './gmail-messages';
-import { type TokenSource, type VendorHttpOptions, vendorJson } from '../vendor-http';
+import { type TokenSource, type VendorHttpOptions, type VendorRequest, vendorJson } from '../vendor-http';
 
 /** Gmail through its REST API (labels play the part of folders). */
 
@@ -21,7 +22,7 @@ const SYSTEM_LABELS: Record<string, { specialUse: string; name: string }> = {
 };
 
 export function createGmailProvider(apiBase: string, tokens: TokenSource, http: VendorHttpOptions = {}): MailProvider {
-  const call = <T>(path: string, init?: { method?: string; body?: unknown }) =>
+  const call = <T>(path: string, init?: VendorRequest) =>
     vendorJson<T>('oauth', tokens, `${apiBase}/users/me${path}`, init, http);
 
   async function labels(): Promise<Label[]> {
@@ -92,6 +93,8 @@ export function createGmailProvider(apiBase: string, tokens: TokenSource, http: 
       if (!folder) throw new MailError('transient', 'oauth', 'protocol', `Label ${name} was not created`);
       return folder;
     },
+
+    listNewMessages: gmailNewMessages(call),
 
     messages: gmailMessageOperations(call),
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withBcc } from '../bcc-header';
 import { MailError } from '../errors';
 import type { BrowsedMessage, FolderCounts, MessageOperations } from '../port';
-import { type TokenSource, type VendorHttpOptions, vendorErrorText } from '../vendor-http';
+import { type TokenSource, type VendorHttpOptions, type VendorRequest, vendorErrorText } from '../vendor-http';
 
 /**
  * Message operations over Microsoft Graph (https://learn.microsoft.com/graph/api/resources/message).
@@ -11,7 +11,7 @@ import { type TokenSource, type VendorHttpOptions, vendorErrorText } from '../ve
  * move to Junk Email). Whole messages travel as MIME: read through `/$value`, created and sent with
  * a base64 `text/plain` body (Graph's MIME format). `sendMail` keeps the Sent Items copy itself.
  */
-export type GraphCall = <T>(url: string, init?: { method?: string; body?: unknown }) => Promise<T>;
+export type GraphCall = <T>(url: string, init?: VendorRequest) => Promise<T>;
 
 const recipient = z.object({ emailAddress: z.object({ name: z.string().nullish(), address: z.string().nullish() }) });
 const messageSchema = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MailError } from '../errors';
 import type { MailFolder, MailProvider } from '../port';
+import { outlookNewMessages } from './outlook-delta';
 import { outlookMessageOperations } from './outlook-messages';
-import { type TokenSource, type VendorHttpOptions, vendorJson } from '../vendor-http';
+import { type TokenSource, type VendorHttpOptions, type VendorRequest, vendorJson } from '../vendor-http';
 
 /** Outlook through Microsoft Graph mail folders. */
 
@@ -27,7 +28,7 @@ const WELL_KNOWN: [string, string][] = [
 const SELECT = '$select=id,displayName,parentFolderId,childFolderCount';
 
 export function createOutlookProvider(apiBase: string, tokens: TokenSource, http: VendorHttpOptions = {}): MailProvider {
-  const call = <T>(url: string, init?: { method?: string; body?: unknown }) =>
+  const call = <T>(url: string, init?: VendorRequest) =>
     vendorJson<T>('oauth', tokens, url.startsWith('http') ? url : `${apiBase}${url}`, init, http);
 
   /** Every page of a folder collection. */
@@ -123,6 +124,8 @@ export function createOutlookProvider(apiBase: string, tokens: TokenSource, http
         throw new MailError('transient', 'oauth', 'protocol', `Folder ${names.join('/')} was not found after creation`);
       return folder;
     },
+
+    listNewMessages: outlookNewMessages(call, apiBase),
 
     messages: outlookMessageOperations(call, apiBase, tokens, http),
 

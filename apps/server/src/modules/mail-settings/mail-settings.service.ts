@@ -186,6 +186,8 @@ export async function connectMailbox(deps: MailSettingsDeps, caller: Caller, inp
     fetchRangeEnd: input.fetchRangeDates?.end ?? null,
     batchStatus: input.isSyncEnabled ? 'pending' : null,
     mailboxes: toMailboxTree(folders),
+    // The provider's own id of the inbox (a Graph folder id for Outlook; INBOX for IMAP and Gmail).
+    trackedMailbox: folders.find((f) => f.specialUse === '\\Inbox')?.id ?? 'INBOX',
   });
   if (!row) throw conflict('MAIL_ACCOUNT_EXISTS', 'A mailbox is already connected');
   return toSetting(row);

@@ -122,6 +122,8 @@ describe('webmail on Gmail and Outlook (vendor-shaped servers)', () => {
       isRead: false,
       flagged: false,
       received: Date.now(),
+      arrivedAt: 0,
+      changedAt: 0,
     });
     const folders = (await t.call(user, 'GET', '/api/mailbox/folders')).json<MailboxFolder[]>();
     expect(folders[0]).toMatchObject({ path: 'AAMk-inbox', specialUse: '\\Inbox', status: { messages: 1, unseen: 1 } });

@@ -1,0 +1,143 @@
+import type { Category } from '@app/shared/categories';
+import type { MailSetting } from '@app/shared/mail-settings';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser, testConfig } from '../../test/harness';
+import { startGoogleServer, type GoogleServer } from '../../test/vendors/google-server';
+import { startMicrosoftServer, type MicrosoftServer } from '../../test/vendors/microsoft-server';
+import { startWorker } from '../worker';
+import type { PipelineWorker } from './worker';
+
+const quietLog = { warn: (object: object, message: string) => console.warn(message, object) };
+const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
+
+/**
+ * The pipeline on Gmail and Outlook mailboxes: the worker role polls Gmail's history and Graph's
+ * message delta, files, drafts and replies through their APIs — here local servers in the Gmail
+ * API's and Microsoft Graph's wire formats (the real ones cannot be reached from here).
+ */
+describe('mail pipeline on Gmail and Outlook (vendor-shaped servers)', () => {
+  let t: TestApp;
+  let google: GoogleServer;
+  let microsoft: MicrosoftServer;
+  let worker: PipelineWorker;
+
+  beforeAll(async () => {
+    [google, microsoft] = await Promise.all([
+      startGoogleServer({ ...credentials, emailAddress: 'owner@gmail.test' }),
+      startMicrosoftServer({ ...credentials, mail: 'owner@outlook.test' }),
+    ]);
+    const env = {
+      GOOGLE_CLIENT_ID: credentials.clientId,
+      GOOGLE_CLIENT_SECRET: credentials.clientSecret,
+      MICROSOFT_CLIENT_ID: credentials.clientId,
+      MICROSOFT_CLIENT_SECRET: credentials.clientSecret,
+      GOOGLE_ENDPOINT_BASE: google.baseUrl,
+      MICROSOFT_ENDPOINT_BASE: microsoft.baseUrl,
+    };
+    t = await createTestApp({ env });
+    worker = startWorker({ config: testConfig(env), database: t.database, log: quietLog });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await Promise.all([t?.close(), google?.close(), microsoft?.close()]);
+  });
+
+  async function connect(provider: 'gmail' | 'outlook', responseType: number) {
+    const user = await t.signUp();
+    const start = await t.call(user, 'GET', `/api/email-settings/oauth/${provider}`);
+    const consent = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const res = await t.call(user, 'POST', '/api/email-settings', {
+      provider,
+      responseType,
+      isSyncEnabled: true,
+      isClassificationEnabled: true,
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const setting = res.json<MailSetting>();
+    // Ingest has started: mail from now on is new mail.
+    await until(() => row('SELECT id FROM mail_account WHERE id = $1 AND sync_checkpoint IS NOT NULL', [setting._id]));
+    return { user, setting };
+  }
+
+  async function acmeCategory(user: TestUser, action: '1' | '2') {
+    const res = await t.call(user, 'POST', '/api/email-settings/categories', {
+      classifierType: 'rules',
+      name: 'Clients/Acme',
+      action,
+      rules: { from: { email: { operator: 'endsWith', values: ['@acme.com'] } } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Category>();
+  }
+
+  const row = async (sql: string, params: unknown[]) => (await t.database.query<Record<string, unknown>>(sql, params))[0];
+
+  async function until<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+    const started = Date.now();
+    for (;;) {
+      const value = await read();
+      if (value) return value;
+      if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for the pipeline');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  const processed = (setting: MailSetting, messageId: string) =>
+    until(() =>
+      row(
+        `SELECT id, status, classified_by, category_id FROM mail_message
+         WHERE mail_account_id = $1 AND message_id = $2 AND status IN ('done', 'failed', 'gone')`,
+        [setting._id, messageId],
+      ),
+    );
+
+  const mail = (to: string, messageId: string, from = 'Ann <ann@acme.com>') =>
+    Buffer.from(
+      `From: ${from}\r\nTo: ${to}\r\nSubject: Order status\r\nMessage-ID: ${messageId}\r\n` +
+        `Date: ${new Date().toUTCString()}\r\n\r\nWhere is my order 42?\r\n`,
+    );
+
+  it('Gmail: new mail found through history is labelled into its category and gets one threaded draft', async () => {
+    const { user, setting } = await connect('gmail', 2);
+    const acme = await acmeCategory(user, '2');
+    const arrived = google.deliver(mail('owner@gmail.test', '<g-order@acme.com>'));
+
+    const done = await processed(setting, '<g-order@acme.com>');
+    expect(done).toMatchObject({ status: 'done', classified_by: 'rules', category_id: acme.id });
+    const label = google.labels.find((l) => l.name === 'Clients/Acme');
+    expect(label).toBeDefined();
+    expect(arrived.labelIds).toContain(label!.id);
+    expect(arrived.labelIds).not.toContain('INBOX');
+    const drafts = google.drafts.filter((d) => d.raw.toString().includes('In-Reply-To: <g-order@acme.com>'));
+    expect(drafts).toHaveLength(1);
+    const draft = await simpleParser(drafts[0]!.raw);
+    expect(draft.subject).toBe('Re: Order status');
+    expect(draft.to).toMatchObject({ value: [{ address: 'ann@acme.com' }] });
+    expect(google.sent).toHaveLength(0);
+  });
+
+  it('Outlook: new mail found through message delta is moved into its folder and answered once', async () => {
+    const { user, setting } = await connect('outlook', 3);
+    await acmeCategory(user, '1');
+    const arrived = microsoft.deliver('inbox', mail('owner@outlook.test', '<o-order@acme.com>'));
+
+    const done = await processed(setting, '<o-order@acme.com>');
+    expect(done).toMatchObject({ status: 'done', classified_by: 'rules' });
+    const folder = microsoft.folders.find((f) => f.displayName === 'Acme');
+    expect(folder).toBeDefined();
+    expect(arrived.folderId).toBe(folder!.id);
+    const replies = microsoft.sent.filter((m) => m.raw.toString().includes('In-Reply-To: <o-order@acme.com>'));
+    expect(replies).toHaveLength(1);
+    const reply = await simpleParser(replies[0]!.raw);
+    expect(reply.headers.get('auto-submitted')).toBe('auto-replied');
+    expect(reply.to).toMatchObject({ value: [{ address: 'ann@acme.com' }] });
+    // The reply in Sent Items is not new mail of the tracked folder: nothing else was processed.
+    await new Promise((r) => setTimeout(r, 6000));
+    const rows = await t.database.query('SELECT id FROM mail_message WHERE mail_account_id = $1', [setting._id]);
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -8,7 +8,7 @@ import { mailSettingsDeps, providerFor } from './modules/mail-settings/mail-sett
 import { findReferrerId } from './modules/subscriptions/subscriptions.repository';
 import { reportAllExtraCredits } from './modules/subscriptions/billing.service';
 import { createStripe } from './modules/subscriptions/stripe-client';
-import { accountPlan } from './modules/subscriptions/subscriptions.service';
+import { creditAccountOf } from './modules/subscriptions/subscriptions.service';
 import type { RunnerDeps } from './pipeline/mailbox-runner';
 import { type PipelineWorker, startPipelineWorker } from './pipeline/worker';
 
@@ -32,8 +32,7 @@ export function startWorker(deps: { config: Config; database: Database; log?: Ru
     openProvider: (account) => providerFor(mail, account),
     async creditAccountOf(userId) {
       const referrerId = (await findReferrerId(db, userId)) ?? null;
-      const plan = await accountPlan(db, { id: userId, referrerId }, config.billingEnabled);
-      return { ownerId: referrerId ?? userId, plan: plan.plan, billingEnabled: config.billingEnabled };
+      return creditAccountOf(db, { id: userId, referrerId }, config.billingEnabled);
     },
     log: deps.log,
   });

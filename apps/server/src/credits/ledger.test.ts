@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
-import { balance, type CreditAccount, creditsExhausted, debit, ensureMonthlyGrant, topUpGrant } from './ledger';
+import {
+  balance,
+  type CreditAccount,
+  creditsExhausted,
+  debit,
+  ensurePeriodGrant,
+  periodOf,
+  previousPeriodOf,
+  topUpGrant,
+} from './ledger';
 
 describe('credits ledger', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -15,17 +24,17 @@ describe('credits ledger', () => {
     await database.query('INSERT INTO "user" (id, name, email) VALUES ($1, $1, $2)', [id, `${id}@credits.test`]);
     return { ownerId: id, plan, billingEnabled };
   }
-  const spend = (account: CreditAccount, key: string, amount = 2, month?: string) =>
+  const spend = (account: CreditAccount, key: string, amount = 2, period?: string) =>
     database.db.transaction((tx) =>
-      debit(tx, account, { userId: account.ownerId, amount, reason: 'ai classification', key }, month),
+      debit(tx, account, { userId: account.ownerId, amount, reason: 'ai classification', key }, period),
     );
 
-  it('grants the plan credits once a month', async () => {
+  it('grants the plan credits once a period', async () => {
     const account = await owner('basic');
-    await ensureMonthlyGrant(database.db, account, '2026-11');
-    await ensureMonthlyGrant(database.db, account, '2026-11');
+    await ensurePeriodGrant(database.db, account, '2026-11');
+    await ensurePeriodGrant(database.db, account, '2026-11');
     expect(await balance(database.db, account.ownerId, '2026-11')).toBe(7000);
-    await ensureMonthlyGrant(database.db, account, '2026-12');
+    await ensurePeriodGrant(database.db, account, '2026-12');
     expect(await balance(database.db, account.ownerId, '2026-12')).toBe(7000);
   });
 
@@ -89,7 +98,7 @@ describe('credits ledger', () => {
     expect(await balance(database.db, free.ownerId, '2026-11')).toBe(0);
   });
 
-  it('rolls over at the month: a new grant, nothing carried from the month before', async () => {
+  it('rolls over at the period: a new grant, nothing carried from the period before', async () => {
     const free = await owner('free');
     await database.query(
       `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, '2026-11', 'debit', -500, 'earlier use', $2)`,
@@ -103,11 +112,11 @@ describe('credits ledger', () => {
     const pro = await owner('pro');
     await spend(pro, `big:${pro.ownerId}`, 21_010, '2026-11');
     expect(await balance(database.db, pro.ownerId, '2026-11')).toBe(-10);
-    await ensureMonthlyGrant(database.db, pro, '2026-12');
+    await ensurePeriodGrant(database.db, pro, '2026-12');
     expect(await balance(database.db, pro.ownerId, '2026-12')).toBe(21_000);
   });
 
-  it('raises the month to a new plan on upgrade, keeps it on downgrade, never grants twice', async () => {
+  it('raises the period to a new plan on upgrade, keeps it on downgrade, never grants twice', async () => {
     const account = await owner('free');
     await spend(account, `f:${account.ownerId}`, 100, '2026-11');
     expect(await balance(database.db, account.ownerId, '2026-11')).toBe(400);
@@ -126,6 +135,36 @@ describe('credits ledger', () => {
       topUpGrant(database.db, { ...fresh, plan: 'basic' }, '2026-11'),
     ]);
     expect(await balance(database.db, fresh.ownerId, '2026-11')).toBe(7000);
+  });
+
+  it('cuts credit periods from the subscription billing moment, calendar months without one', () => {
+    const at = (iso: string) => new Date(iso);
+    expect(periodOf(null, at('2026-11-22T10:00:00Z'))).toBe('2026-11');
+    // Monthly on the 20th at 14:03: the period runs from one 20th to the next.
+    const anchor = at('2026-10-20T14:03:05Z');
+    expect(periodOf(anchor, at('2026-11-20T14:03:04Z'))).toBe('2026-10-20T14:03:05Z');
+    expect(periodOf(anchor, at('2026-11-20T14:03:05Z'))).toBe('2026-11-20T14:03:05Z');
+    expect(periodOf(anchor, at('2026-12-01T00:00:00Z'))).toBe('2026-11-20T14:03:05Z');
+    // A yearly period is cut into months from its start; the 31st falls on shorter months' last day.
+    const yearly = at('2026-01-31T09:00:00Z');
+    expect(periodOf(yearly, at('2026-02-15T00:00:00Z'))).toBe('2026-01-31T09:00:00Z');
+    expect(periodOf(yearly, at('2026-02-28T09:00:00Z'))).toBe('2026-02-28T09:00:00Z');
+    expect(periodOf(yearly, at('2026-03-30T23:00:00Z'))).toBe('2026-02-28T09:00:00Z');
+    expect(periodOf(yearly, at('2026-03-31T09:00:00Z'))).toBe('2026-03-31T09:00:00Z');
+    expect(periodOf(yearly, at('2026-12-31T09:00:00Z'))).toBe('2026-12-31T09:00:00Z');
+    expect(previousPeriodOf(anchor, at('2026-11-25T00:00:00Z'))).toBe('2026-10-20T14:03:05Z');
+    expect(previousPeriodOf(null, at('2026-01-05T00:00:00Z'))).toBe('2025-12');
+  });
+
+  it('grants at each period start of a paid subscription, not at the calendar month', async () => {
+    const account = { ...(await owner('basic')), periodAnchor: new Date(Date.now() - 3 * 86_400_000) };
+    await spend(account, `a:${account.ownerId}`, 100);
+    const period = periodOf(account.periodAnchor);
+    expect(period).not.toMatch(/^\d{4}-\d{2}$/);
+    expect(await balance(database.db, account.ownerId, period)).toBe(7000 - 100);
+    const next = periodOf(account.periodAnchor, new Date(Date.now() + 40 * 86_400_000));
+    await spend(account, `b:${account.ownerId}`, 2, next);
+    expect(await balance(database.db, account.ownerId, next)).toBe(7000 - 2);
   });
 
   it("charges a member's AI steps to the owner's account", async () => {

@@ -4,8 +4,8 @@ import type { Db } from '../db/client';
 import { creditEntries } from '../db/schema/index';
 
 /**
- * The credits ledger (DESIGN §3, §5.5, §10): the month's grant, debits for AI steps, the balance.
- * Used by the pipeline (and later billing); it never imports either.
+ * The credits ledger (DESIGN §3, §5.5, §10): each period's grant, debits for AI steps, the balance.
+ * Used by the pipeline and billing; it never imports either.
  */
 
 /** DESIGN §10: an AI classification and an AI draft or reply cost 2 credits each; rules are free. */
@@ -19,31 +19,61 @@ export interface CreditAccount {
   plan: string;
   /** Billing off: unlimited credits (DESIGN §10), still recorded. */
   billingEnabled: boolean;
+  /** The paid subscription's current billing period start; none: calendar months. */
+  periodAnchor?: Date | null;
 }
 
-/** The ledger's month: a calendar month in UTC, `YYYY-MM`. */
-export const monthOf = (date = new Date()) => date.toISOString().slice(0, 7);
+/**
+ * The ledger's period: credits are granted per month. With a paid subscription the months start at
+ * its billing moment (Stripe's current period start; a yearly period is cut into months from it,
+ * a day past the end of a shorter month falling on its last day, as Stripe bills); otherwise they
+ * are calendar months in UTC. Keys: the month's start `YYYY-MM-DDTHH:MM:SSZ`, or `YYYY-MM`.
+ */
+export function periodOf(anchor: Date | null | undefined, now = new Date()): string {
+  if (!anchor) return now.toISOString().slice(0, 7);
+  const months = (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + now.getUTCMonth() - anchor.getUTCMonth();
+  let start = addMonths(anchor, months);
+  if (start > now) start = addMonths(anchor, months - 1);
+  return `${start.toISOString().slice(0, 19)}Z`;
+}
 
-/** Grants the plan's monthly credits once per month (the key makes it idempotent). */
-export async function ensureMonthlyGrant(db: Executor, account: CreditAccount, month = monthOf()) {
+/** The period before `period` for the same anchor (the last one a report may still owe). */
+export function previousPeriodOf(anchor: Date | null | undefined, now = new Date()): string {
+  const current = periodOf(anchor, now);
+  const start = current.length === 7 ? new Date(`${current}-01T00:00:00Z`) : new Date(current);
+  return periodOf(anchor, new Date(start.getTime() - 1));
+}
+
+function addMonths(date: Date, count: number): Date {
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + count, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  target.setUTCHours(date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), 0);
+  return target;
+}
+
+const currentPeriod = (account: CreditAccount) => periodOf(account.periodAnchor);
+
+/** Grants the plan's credits once per period (the key makes it idempotent). */
+export async function ensurePeriodGrant(db: Executor, account: CreditAccount, period = currentPeriod(account)) {
   await db
     .insert(creditEntries)
     .values({
       ownerId: account.ownerId,
-      month,
+      period,
       kind: 'grant',
       amount: planOf(account.plan).credits,
       reason: `${account.plan} monthly grant`,
-      key: `grant:${account.ownerId}:${month}`,
+      key: `grant:${account.ownerId}:${period}`,
     })
     .onConflictDoNothing({ target: creditEntries.key });
 }
 
-export async function balance(db: Executor, ownerId: string, month = monthOf()): Promise<number> {
+export async function balance(db: Executor, ownerId: string, period: string): Promise<number> {
   const [row] = await db
     .select({ total: sum(creditEntries.amount) })
     .from(creditEntries)
-    .where(and(eq(creditEntries.ownerId, ownerId), eq(creditEntries.month, month)));
+    .where(and(eq(creditEntries.ownerId, ownerId), eq(creditEntries.period, period)));
   return Number(row?.total ?? 0);
 }
 
@@ -62,20 +92,20 @@ export async function debit(
   tx: Executor,
   account: CreditAccount,
   entry: { userId: string; amount: number; reason: string; key: string },
-  month = monthOf(),
+  period = currentPeriod(account),
 ): Promise<DebitResult> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`credits:${account.ownerId}`}))`);
   const [existing] = await tx.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.key, entry.key));
   if (existing) return { ok: true, applied: false };
-  await ensureMonthlyGrant(tx, account, month);
-  if (stopsAtZero(account) && (await balance(tx, account.ownerId, month)) < entry.amount)
+  await ensurePeriodGrant(tx, account, period);
+  if (stopsAtZero(account) && (await balance(tx, account.ownerId, period)) < entry.amount)
     return { ok: false, reason: 'NO_CREDITS' };
   const inserted = await tx
     .insert(creditEntries)
     .values({
       ownerId: account.ownerId,
       userId: entry.userId,
-      month,
+      period,
       kind: 'debit',
       amount: -entry.amount,
       reason: entry.reason,
@@ -87,43 +117,43 @@ export async function debit(
 }
 
 /**
- * For the credits quota banner: a plan that stops at zero has nothing left this month. Read-only
- * (it runs on every session read): a month whose grant is not written yet counts the plan's credits.
+ * For the credits quota banner: a plan that stops at zero has nothing left this period. Read-only
+ * (it runs on every session read): a period whose grant is not written yet counts the plan's credits.
  */
-export async function creditsExhausted(db: Executor, account: CreditAccount, month = monthOf()) {
+export async function creditsExhausted(db: Executor, account: CreditAccount, period = currentPeriod(account)) {
   if (!stopsAtZero(account)) return false;
   const [row] = await db
     .select({ total: sum(creditEntries.amount), granted: sql<boolean>`bool_or(${creditEntries.kind} = 'grant')` })
     .from(creditEntries)
-    .where(and(eq(creditEntries.ownerId, account.ownerId), eq(creditEntries.month, month)));
+    .where(and(eq(creditEntries.ownerId, account.ownerId), eq(creditEntries.period, period)));
   const left = Number(row?.total ?? 0) + (row?.granted ? 0 : planOf(account.plan).credits);
   return left <= 0;
 }
 
 /**
- * A plan change within a month (billing): the month's grants are raised to the new plan's credits,
+ * A plan change within a period (billing): the period's grants are raised to the new plan's credits,
  * never lowered. An upgrade gets the difference at once; a downgrade keeps what was granted until
- * the next month; switching back and forth grants nothing twice (one key per plan and month).
+ * the next period; switching back and forth grants nothing twice (one key per plan and period).
  */
-export async function topUpGrant(db: Db, account: CreditAccount, month = monthOf()) {
+export async function topUpGrant(db: Db, account: CreditAccount, period = currentPeriod(account)) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`credits:${account.ownerId}`}))`);
     const [row] = await tx
       .select({ granted: sum(creditEntries.amount), count: sql<number>`count(*)::int` })
       .from(creditEntries)
-      .where(and(eq(creditEntries.ownerId, account.ownerId), eq(creditEntries.month, month), eq(creditEntries.kind, 'grant')));
-    if (!row?.count) return ensureMonthlyGrant(tx, account, month);
+      .where(and(eq(creditEntries.ownerId, account.ownerId), eq(creditEntries.period, period), eq(creditEntries.kind, 'grant')));
+    if (!row?.count) return ensurePeriodGrant(tx, account, period);
     const missing = planOf(account.plan).credits - Number(row.granted ?? 0);
     if (missing <= 0) return;
     await tx
       .insert(creditEntries)
       .values({
         ownerId: account.ownerId,
-        month,
+        period,
         kind: 'grant',
         amount: missing,
         reason: `${account.plan} plan change top-up`,
-        key: `grant:${account.ownerId}:${month}:${account.plan}`,
+        key: `grant:${account.ownerId}:${period}:${account.plan}`,
       })
       .onConflictDoNothing({ target: creditEntries.key });
   });

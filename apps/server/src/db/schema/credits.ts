@@ -3,8 +3,9 @@ import { users } from './auth';
 
 /**
  * The credits ledger (account data): one row per grant or debit, in the owner's account, for a
- * calendar month (UTC). `key` makes every entry idempotent: the monthly grant, one debit per
- * (message, action). `userId` is who spent it (the owner or a member).
+ * credit period (a month: see `periodOf` in credits/ledger.ts; the column keeps its first name).
+ * `key` makes every entry idempotent: the period's grant, one debit per (message, action).
+ * `userId` is who spent it (the owner or a member).
  */
 export const creditEntries = pgTable(
   'credit_entry',
@@ -14,12 +15,12 @@ export const creditEntries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     userId: text('user_id'),
-    month: text('month').notNull(),
+    period: text('month').notNull(),
     kind: text('kind', { enum: ['grant', 'debit'] }).notNull(),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     key: text('key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_entry_owner_month_idx').on(t.ownerId, t.month)],
+  (t) => [index('credit_entry_owner_month_idx').on(t.ownerId, t.period)],
 );

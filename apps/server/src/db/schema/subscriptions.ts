@@ -56,7 +56,7 @@ export const invoices = pgTable(
 );
 
 /**
- * Extra credits reported to Stripe's billing meter, per owner and month: `reportedCredits` are
+ * Extra credits reported to Stripe's billing meter, per owner and credit period: `reportedCredits` are
  * counted by Stripe; `pendingCredits` is the total being reported (sent with an identifier naming
  * it, so a report retried after a crash is counted once).
  */
@@ -66,10 +66,10 @@ export const meterReports = pgTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    month: text('month').notNull(),
+    period: text('month').notNull(),
     reportedCredits: integer('reported_credits').notNull().default(0),
     pendingCredits: integer('pending_credits'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.month] })],
+  (t) => [primaryKey({ columns: [t.ownerId, t.period] })],
 );

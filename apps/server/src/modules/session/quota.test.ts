@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthOf } from '../../credits/ledger';
+import { periodOf } from '../../credits/ledger';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 /** The session user's quota flags with billing on (a FREE owner starts with 500 credits a month). */
@@ -16,7 +16,7 @@ describe('session quota', () => {
     expect(await quota()).toMatchObject({ plan: 'free', quota: { exceeded: { credits: false, emailAddresses: false } } });
     await t.database.query(
       `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, $2, 'debit', -500, 'ai', $3)`,
-      [owner.id, monthOf(), `spent:${owner.id}`],
+      [owner.id, periodOf(null), `spent:${owner.id}`],
     );
     expect(await quota()).toMatchObject({ quota: { exceeded: { credits: true } } });
   });

@@ -7,7 +7,7 @@ import { creditsExhausted } from '../../credits/ledger';
 import { membersQuotaExceeded } from '../invitations/invitations.service';
 import { connectedProvider } from '../mail-settings/mail-settings.service';
 import { findProfile } from '../profiles/profiles.service';
-import { accountPlan } from '../subscriptions/subscriptions.service';
+import { accountPlan, creditAccountOf } from '../subscriptions/subscriptions.service';
 
 /** The session user of spec 01 §3, assembled on the server from the user, profile and plan. */
 export async function sessionUser(db: Db, userId: string, billingEnabled: boolean): Promise<SessionUser> {
@@ -32,7 +32,7 @@ export async function sessionUser(db: Db, userId: string, billingEnabled: boolea
     // Quota banners are the owner's (spec 02 §2): members see none.
     quota: {
       exceeded: {
-        credits: user.referrerId === null && (await creditsExhausted(db, { ownerId: user.id, plan: plan.plan, billingEnabled })),
+        credits: user.referrerId === null && (await creditsExhausted(db, await creditAccountOf(db, user, billingEnabled))),
         emailAddresses: await membersQuotaExceeded(db, user, plan.plan),
       },
     },

@@ -12,12 +12,12 @@ import {
 } from '@app/shared/billing';
 import { billedPrice, PLAN_CURRENCY, planOf, type BillingCycle, type PlanId } from '@app/shared/plans';
 import Stripe from 'stripe';
-import { balance, monthOf, topUpGrant } from '../../credits/ledger';
+import { balance, periodOf, previousPeriodOf, topUpGrant } from '../../credits/ledger';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { RequestUser } from '../../http/auth-guard';
 import * as repo from './subscriptions.repository';
-import { accountPlan, ensureOwnerSubscription } from './subscriptions.service';
+import { accountPlan, creditAccountOf, ensureOwnerSubscription } from './subscriptions.service';
 
 /**
  * Billing with Stripe (spec 01 §2, §4, §7, §8; DESIGN §10). The plan is granted only from Stripe's
@@ -83,6 +83,12 @@ export async function subscriptionState(
 export async function createSubscription(deps: BillingDeps, caller: RequestUser, userId: string) {
   if (caller.id !== userId) throw forbidden();
   await ensureOwnerSubscription(deps.db, caller.id, Boolean(deps.stripe));
+  return subscriptionState(deps.db, caller, Boolean(deps.stripe));
+}
+
+/** GET /users/{userId}/subscriptions: the owner's subscription with its period (a scheduled end shows). */
+export async function getSubscription(deps: BillingDeps, caller: RequestUser, userId: string) {
+  requireOwnerSelf(caller, userId);
   return subscriptionState(deps.db, caller, Boolean(deps.stripe));
 }
 
@@ -154,7 +160,14 @@ export async function startCheckout(
   requireOwnerSelf(caller, userId);
   const stripe = requireStripe(deps);
   if (query.plan === 'free') throw badRequest('The free plan needs no checkout');
-  const row = await ownerRow(deps, caller);
+  let row = await ownerRow(deps, caller);
+  if (row.stripeStatus === 'incomplete' && row.stripeSubscriptionId) {
+    // A first payment left unfinished (3-D Secure abandoned): Stripe would keep it for 23 hours,
+    // blocking a new attempt; the owner's new checkout replaces it.
+    const id = row.stripeSubscriptionId;
+    await syncSubscription(deps, await call(deps, () => stripe.subscriptions.cancel(id)));
+    row = await ownerRow(deps, caller);
+  }
   if (hasLiveSubscription(row)) {
     if (row.plan === query.plan && row.billingCycle === query.billingCycle)
       return { success: true, url: null, sessionId: null, message: 'This is already your current plan' };
@@ -372,9 +385,9 @@ export async function syncSubscription(deps: BillingDeps, sub: Stripe.Subscripti
     const status = sub.status === 'trialing' ? 'active' : sub.status;
     return { ...common, plan: priced.plan, billingCycle: priced.cycle, status };
   });
-  // A new plan within the month raises the month's credits to it (docs/decisions.md, Billing).
+  // A new plan within a credit period raises the period's credits to it (docs/decisions.md, Billing).
   if (applied && applied.before.plan !== applied.after.plan)
-    await topUpGrant(deps.db, { ownerId, plan: applied.after.plan, billingEnabled: true });
+    await topUpGrant(deps.db, await creditAccountOf(deps.db, { id: ownerId, referrerId: null }, true));
 }
 
 async function syncInvoice(deps: BillingDeps, invoice: Stripe.Invoice) {
@@ -449,14 +462,16 @@ export async function handleWebhook(deps: BillingDeps, payload: Buffer, signatur
 }
 
 /**
- * Reports the owner's extra credits of a month (used beyond the grant, on a paid plan that has
- * them) to Stripe's billing meter, as the plan's price in €0.001 units. Each report names the total
- * it brings the month to (`identifier`), and the total is written as pending before it is sent, so
- * a report retried after a crash is counted once by Stripe. Answers the credits newly reported.
+ * Reports the owner's extra credits of a credit period (used beyond the grant, on a paid plan that
+ * has them; the current period unless named) to Stripe's billing meter, as the plan's price in
+ * €0.001 units. Each report names the total it brings the period to (`identifier`), and the total
+ * is written as pending before it is sent, so a report retried after a crash is counted once by
+ * Stripe. Answers the credits newly reported.
  */
-export async function reportExtraCredits(deps: BillingDeps, ownerId: string, month = monthOf()): Promise<number> {
+export async function reportExtraCredits(deps: BillingDeps, ownerId: string, requested?: string): Promise<number> {
   const stripe = requireStripe(deps);
   const row = await repo.findSubscription(deps.db, ownerId);
+  const period = requested ?? periodOf(row?.currentPeriodStart);
   const units = meterUnitsPerCredit(planOf(row?.plan ?? 'free').extraCreditPrice);
   if (!row?.stripeCustomerId || !hasLiveSubscription(row) || units === 0) return 0;
   const customer = row.stripeCustomerId;
@@ -465,30 +480,35 @@ export async function reportExtraCredits(deps: BillingDeps, ownerId: string, mon
       stripe.billing.meterEvents.create({
         event_name: EXTRA_CREDITS_METER_EVENT,
         payload: { stripe_customer_id: customer, value: String((to - from) * units) },
-        identifier: `extra:${ownerId}:${month}:${to}`,
+        identifier: `extra:${ownerId}:${period}:${to}`,
       }),
     );
-    await repo.completeMeterReport(deps.db, ownerId, month, to);
+    await repo.completeMeterReport(deps.db, ownerId, period, to);
   };
-  let report = await repo.meterReport(deps.db, ownerId, month);
+  let report = await repo.meterReport(deps.db, ownerId, period);
   const start = report.reportedCredits;
   if (report.pendingCredits !== null && report.pendingCredits > report.reportedCredits) {
     await send(report.reportedCredits, report.pendingCredits);
-    report = await repo.meterReport(deps.db, ownerId, month);
+    report = await repo.meterReport(deps.db, ownerId, period);
   }
-  const overage = Math.max(0, -(await balance(deps.db, ownerId, month)));
+  const overage = Math.max(0, -(await balance(deps.db, ownerId, period)));
   if (overage > report.reportedCredits) {
-    await repo.setPendingMeterReport(deps.db, ownerId, month, overage);
+    await repo.setPendingMeterReport(deps.db, ownerId, period, overage);
     await send(report.reportedCredits, overage);
   }
   return Math.max(overage, report.reportedCredits) - start;
 }
 
-/** Every paying owner's extra credits of the month, for a periodic job. */
-export async function reportAllExtraCredits(deps: BillingDeps, month = monthOf()) {
+/**
+ * Every paying owner's extra credits, for the worker's hourly job: the period before the current
+ * one first (what was used in its last hour), then the current one.
+ */
+export async function reportAllExtraCredits(deps: BillingDeps, now = new Date()) {
   for (const ownerId of await repo.ownersWithLiveSubscriptions(deps.db)) {
     try {
-      await reportExtraCredits(deps, ownerId, month);
+      const anchor = (await repo.findSubscription(deps.db, ownerId))?.currentPeriodStart;
+      await reportExtraCredits(deps, ownerId, previousPeriodOf(anchor, now));
+      await reportExtraCredits(deps, ownerId, periodOf(anchor, now));
     } catch (error) {
       deps.log?.warn({ err: error, ownerId }, 'extra credits report failed; retried on the next run');
     }

@@ -3,7 +3,8 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
 import { startStripeServer, type StripeServer } from '../../../test/vendors/stripe-server';
-import { reportExtraCredits, type BillingDeps } from './billing.service';
+import { periodOf, previousPeriodOf } from '../../credits/ledger';
+import { reportAllExtraCredits, reportExtraCredits, type BillingDeps } from './billing.service';
 import { createStripe } from './stripe-client';
 
 /**
@@ -246,8 +247,12 @@ describe('billing with Stripe', () => {
     });
     const update = stripe.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions/')).at(-1)!;
     expect(update.params).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' });
-    // The month's credits follow the upgrade: BASIC's 7,000 then raised to PRO's 21,000.
-    const month = new Date().toISOString().slice(0, 7);
+    // The period's credits follow the upgrade: BASIC's 7,000 then raised to PRO's 21,000.
+    const [sub] = await t.database.query<{ start: Date }>(
+      'SELECT current_period_start AS start FROM subscription WHERE owner_id = $1',
+      [owner.id],
+    );
+    const month = periodOf(sub!.start);
     const [granted] = await t.database.query<{ total: string }>(
       `SELECT sum(amount) AS total FROM credit_entry WHERE owner_id = $1 AND month = $2 AND kind = 'grant'`,
       [owner.id, month],
@@ -406,6 +411,21 @@ describe('billing with Stripe', () => {
     }
   });
 
+  it('lets a new checkout replace a first subscription whose payment was left unfinished', async () => {
+    const { owner, subId } = await subscribed('pro');
+    // As when the first payment's 3-D Secure step was abandoned: Stripe keeps it incomplete for 23 hours.
+    stripe.subscriptions.get(subId)!.status = 'incomplete';
+    await t.database.query(
+      `UPDATE subscription SET stripe_status = 'incomplete', status = 'requires_action' WHERE owner_id = $1`,
+      [owner.id],
+    );
+    const again = await checkout(owner, '?plan=basic&billingCycle=monthly');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<CheckoutResponse>().url).toBeTruthy();
+    expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subId}`)).toBe(true);
+    expect(stripe.subscriptions.get(subId)!.status).toBe('canceled');
+  });
+
   it('opens the billing portal for a customer, or answers no url', async () => {
     const fresh = await t.signUp();
     expect((await t.call(fresh, 'GET', `/api/billing/${fresh.id}`)).json()).toEqual({ url: null });
@@ -423,13 +443,22 @@ describe('billing with Stripe', () => {
       publishableKey: null,
       webhookSecret: null,
     };
-    const month = new Date().toISOString().slice(0, 7);
-    const use = (ownerId: string, amount: number, key: string) =>
+    // Credits follow the subscription's billing period (a calendar month without one).
+    const periodFor = async (ownerId: string) => {
+      const [row] = await t.database.query<{ start: Date | null }>(
+        'SELECT current_period_start AS start FROM subscription WHERE owner_id = $1',
+        [ownerId],
+      );
+      return periodOf(row?.start ?? null);
+    };
+    const use = async (ownerId: string, amount: number, key: string) =>
       t.database.query(
         `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, $2, 'debit', $3, 'ai draft', $4)`,
-        [ownerId, month, -amount, `${key}:${ownerId}`],
+        [ownerId, await periodFor(ownerId), -amount, `${key}:${ownerId}`],
       );
     const { owner } = await subscribed('pro');
+    const month = await periodFor(owner.id);
+    expect(month).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const customer = (
       await t.database.query<{ c: string }>('SELECT stripe_customer_id AS c FROM subscription WHERE owner_id = $1', [owner.id])
     )[0]!.c;
@@ -463,10 +492,25 @@ describe('billing with Stripe', () => {
     // FREE and STARTER stop at zero: nothing to report.
     const free = await t.signUp();
     await use(free.id, 600, 'f');
-    expect(await reportExtraCredits(deps, free.id, month)).toBe(0);
+    expect(await reportExtraCredits(deps, free.id)).toBe(0);
     const { owner: starter } = await subscribed('starter');
     await use(starter.id, 6000, 's');
-    expect(await reportExtraCredits(deps, starter.id, month)).toBe(0);
+    expect(await reportExtraCredits(deps, starter.id)).toBe(0);
+
+    // The hourly job also reports what the period before used after its last run.
+    const [sub] = await t.database.query<{ start: Date }>(
+      'SELECT current_period_start AS start FROM subscription WHERE owner_id = $1',
+      [owner.id],
+    );
+    const previous = previousPeriodOf(sub!.start);
+    await t.database.query(
+      `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key)
+       VALUES ($1, $2, 'grant', 21000, 'pro monthly grant', $3), ($1, $2, 'debit', -21004, 'ai draft', $4)`,
+      [owner.id, previous, `prev-grant:${owner.id}`, `prev-use:${owner.id}`],
+    );
+    await reportAllExtraCredits(deps);
+    await reportAllExtraCredits(deps);
+    expect(eventsFor().filter((e) => e.identifier === `extra:${owner.id}:${previous}:4`)).toHaveLength(1);
   });
 });
 

@@ -91,24 +91,24 @@ export async function recordEvent(db: Db, eventId: string, type: string) {
   await db.insert(stripeEvents).values({ id: eventId, type }).onConflictDoNothing({ target: stripeEvents.id });
 }
 
-export async function meterReport(db: Db, ownerId: string, month: string) {
-  await db.insert(meterReports).values({ ownerId, month }).onConflictDoNothing();
+export async function meterReport(db: Db, ownerId: string, period: string) {
+  await db.insert(meterReports).values({ ownerId, period }).onConflictDoNothing();
   const [row] = await db
     .select()
     .from(meterReports)
-    .where(and(eq(meterReports.ownerId, ownerId), eq(meterReports.month, month)));
+    .where(and(eq(meterReports.ownerId, ownerId), eq(meterReports.period, period)));
   return row!;
 }
 
-export async function setPendingMeterReport(db: Db, ownerId: string, month: string, credits: number) {
+export async function setPendingMeterReport(db: Db, ownerId: string, period: string, credits: number) {
   await db
     .update(meterReports)
     .set({ pendingCredits: credits, updatedAt: new Date() })
-    .where(and(eq(meterReports.ownerId, ownerId), eq(meterReports.month, month)));
+    .where(and(eq(meterReports.ownerId, ownerId), eq(meterReports.period, period)));
 }
 
-/** The month's report reached `credits` (never goes back). */
-export async function completeMeterReport(db: Db, ownerId: string, month: string, credits: number) {
+/** The period's report reached `credits` (never goes back). */
+export async function completeMeterReport(db: Db, ownerId: string, period: string, credits: number) {
   await db
     .update(meterReports)
     .set({
@@ -116,7 +116,7 @@ export async function completeMeterReport(db: Db, ownerId: string, month: string
       pendingCredits: null,
       updatedAt: new Date(),
     })
-    .where(and(eq(meterReports.ownerId, ownerId), eq(meterReports.month, month)));
+    .where(and(eq(meterReports.ownerId, ownerId), eq(meterReports.period, period)));
 }
 
 export async function ownersWithLiveSubscriptions(db: Db) {

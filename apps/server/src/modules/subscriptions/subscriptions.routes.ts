@@ -32,6 +32,12 @@ export async function registerSubscriptionRoutes(
   );
 
   r.get(
+    '/api/users/:userId/subscriptions',
+    { preValidation, schema: { params, response: { 200: subscriptionStateSchema } } },
+    async (req) => billing.getSubscription(deps, currentUser(req), req.params.userId),
+  );
+
+  r.get(
     '/api/users/:userId/subscriptions/checkouts',
     { preValidation, schema: { params, querystring: checkoutQuerySchema, response: { 200: checkoutResponseSchema } } },
     async (req) => billing.startCheckout(deps, currentUser(req), req.params.userId, req.query),

@@ -1,6 +1,7 @@
 import { DEFAULT_BILLING_CYCLE, DEFAULT_PLAN } from '@app/shared/constants';
+import type { CreditAccount } from '../../credits/ledger';
 import type { Db } from '../../db/client';
-import { findReferrerId, findSubscription, insertSubscriptionIfMissing } from './subscriptions.repository';
+import { findReferrerId, findSubscription, insertSubscriptionIfMissing, type SubscriptionRow } from './subscriptions.repository';
 
 export interface AccountPlan {
   billable: boolean;
@@ -32,8 +33,28 @@ export async function accountPlan(
   const subscription = await findSubscription(db, user.referrerId ?? user.id);
   return {
     billable: billingEnabled && user.referrerId === null,
-    plan: subscription?.plan ?? (billingEnabled ? DEFAULT_PLAN : 'biz'),
+    plan: planOfSubscription(subscription, billingEnabled),
     subscriptionStatus: subscription?.status ?? (billingEnabled ? 'none' : 'active'),
     subscriptionBillingCycle: subscription?.billingCycle === 'yearly' ? 'yearly' : DEFAULT_BILLING_CYCLE,
   };
+}
+
+const planOfSubscription = (subscription: SubscriptionRow | null, billingEnabled: boolean) =>
+  subscription?.plan ?? (billingEnabled ? DEFAULT_PLAN : 'biz');
+
+/**
+ * The credits account a user spends from (DESIGN §10): the owner's, on the owner's plan. A paid
+ * Stripe subscription anchors the credit periods on its billing period; without one they are
+ * calendar months (docs/decisions.md, Billing).
+ */
+export async function creditAccountOf(
+  db: Db,
+  user: { id: string; referrerId: string | null },
+  billingEnabled: boolean,
+): Promise<CreditAccount> {
+  const ownerId = user.referrerId ?? user.id;
+  const subscription = await findSubscription(db, ownerId);
+  const plan = planOfSubscription(subscription, billingEnabled);
+  const paid = billingEnabled && plan !== 'free' && Boolean(subscription?.stripeSubscriptionId);
+  return { ownerId, plan, billingEnabled, periodAnchor: paid ? (subscription?.currentPeriodStart ?? null) : null };
 }

@@ -3,4 +3,5 @@ export const billingKeys = {
   checkoutStatus: (sessionId: string) => ['billing', 'checkout', sessionId] as const,
   invoices: (userId: string) => ['billing', 'invoices', userId] as const,
   portal: (userId: string) => ['billing', 'portal', userId] as const,
+  subscription: (userId: string) => ['billing', 'subscription', userId] as const,
 };

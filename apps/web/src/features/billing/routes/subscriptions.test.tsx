@@ -226,6 +226,34 @@ describe('SubscriptionsRoute: checkout and switch', () => {
     expect(calls.some((c) => c.path === '/api/users/u1/payments/process')).toBe(false);
   });
 
+  it('says when a cancelled paid plan ends, in the reader language', async () => {
+    mockApi({
+      'GET /api/session': { status: 200, body: owner({ plan: 'pro' }) },
+      'GET /api/users/u1/subscriptions': {
+        status: 200,
+        body: { ...state('pro'), currentPeriodEnd: '2026-12-20T14:03:05Z', cancelAtPeriodEnd: true },
+      },
+    });
+    renderPlans();
+    expect(
+      await screen.findByText(
+        'Your PRO plan ends on December 20, 2026; you then move to the FREE plan. Choose a plan before then to keep it.',
+      ),
+    ).toBeInTheDocument();
+    await i18n.changeLanguage('fr');
+    expect(await screen.findByText(/Votre offre PRO prend fin le 20 décembre 2026/)).toBeInTheDocument();
+  });
+
+  it('shows no end date for a paid plan that renews', async () => {
+    mockApi({
+      'GET /api/session': { status: 200, body: owner({ plan: 'pro' }) },
+      'GET /api/users/u1/subscriptions': { status: 200, body: { ...state('pro'), currentPeriodEnd: '2026-12-20T14:03:05Z' } },
+    });
+    renderPlans();
+    await screen.findByRole('article', { name: 'PRO' });
+    await waitFor(() => expect(screen.queryByText(/plan ends on/)).not.toBeInTheDocument());
+  });
+
   it('shows a failed switch message as an error, in the user language', async () => {
     await i18n.changeLanguage('fr');
     mockApi({

@@ -9,10 +9,13 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { sessionQueryOptions, useAuth } from '@/lib/session';
 import { useCheckoutStatus } from '../api/get-checkout-status';
+import { useSubscription } from '../api/get-subscription';
+import { billingKeys } from '../api/keys';
 import { processPayment } from '../api/process-payment';
 import { useStartCheckout } from '../api/start-checkout';
 import { useSwitchPlan } from '../api/switch-plan';
 import { PlanCard } from '../components/plan-card';
+import { localeOf, planName } from '../utils/format';
 import { billingErrorMessage, billingMessage } from '../utils/messages';
 import { confirmCardPayment } from '../utils/stripe';
 
@@ -41,6 +44,15 @@ function CheckoutReturn({ userId, sessionId }: { userId: string; sessionId: stri
   return <Alert variant="info">{t(state === 'open' ? 'billing.checkoutWaiting' : 'billing.checkoutChecking')}</Alert>;
 }
 
+/** A paid plan cancelled for the end of its period says when it ends (choosing a plan again keeps it). */
+function ScheduledEnd({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
+  const { data } = useSubscription(userId);
+  if (!data?.cancelAtPeriodEnd || !data.currentPeriodEnd) return null;
+  const date = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'long' }).format(new Date(data.currentPeriodEnd));
+  return <Alert variant="info">{t('billing.endsOn', { plan: planName({ id: data.plan }), date })}</Alert>;
+}
+
 /** Spec 01 §2 /subscriptions: plan cards, monthly/yearly switch, checkout or in-place switch, the sid return. */
 export function SubscriptionsRoute() {
   const { t } = useTranslation();
@@ -62,7 +74,11 @@ export function SubscriptionsRoute() {
   const sid = params.get('sid');
   const paying = user.plan !== 'free';
 
-  const refreshSession = () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+  const refreshSession = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+      queryClient.invalidateQueries({ queryKey: billingKeys.subscription(user.uid) }),
+    ]);
 
   async function choose(plan: PlanId) {
     if (!user) return;
@@ -128,6 +144,7 @@ export function SubscriptionsRoute() {
       {user.subscriptionStatus !== 'active' && user.subscriptionStatus !== 'trialing' && user.plan !== 'free' && (
         <Alert variant="error">{t('billing.inactive')}</Alert>
       )}
+      {paying && <ScheduledEnd userId={user.uid} />}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {OFFERED_PLANS.map((plan) => (
           <PlanCard

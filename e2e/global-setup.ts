@@ -11,6 +11,20 @@ export const E2E_MAILBOX = { user: 'mailbox@example.test', pass: 'Mailbox-secret
  */
 export const E2E_INBOX_MAILBOX = { user: 'webmail@example.test', pass: 'Webmail-secret1' };
 
+/** Where the feedback spec's messages go (read back from the outbox). */
+export const E2E_SUPPORT_EMAIL = 'support@example.test';
+/** The product's six tutorial videos: none for the Gmail connection and the Gmail plugin (spec 02 §9). */
+export const E2E_TUTORIAL_VIDEOS = [
+  'outlook-connection',
+  'smtp-connection',
+  'classification',
+  'responses',
+  'knowledge-base',
+  'instructions',
+]
+  .map((id) => `${id}=https://www.youtube-nocookie.com/embed/e2e-${id}`)
+  .join(',');
+
 /**
  * Starts the app once for the suite; the specs read E2E_URL and E2E_DATA_DIR (the outbox). A real
  * Dovecot (IMAP) and a real SMTP server hold the mailbox the mail-settings spec connects: their
@@ -32,7 +46,16 @@ export default async function globalSetup() {
     process.env.E2E_INBOX_PASS = E2E_INBOX_MAILBOX.pass;
   }
   // The embedded default, whatever the environment says: the app as `npm ci && npm start` gives it.
-  const app = await startApp({ port: await freePort(), dataDir, env: { DATABASE_URL: '', RATE_LIMIT_MULTIPLIER: '20' } });
+  const app = await startApp({
+    port: await freePort(),
+    dataDir,
+    env: {
+      DATABASE_URL: '',
+      RATE_LIMIT_MULTIPLIER: '20',
+      SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
+      TUTORIAL_VIDEOS: E2E_TUTORIAL_VIDEOS,
+    },
+  });
   process.env.E2E_URL = app.url;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isTutorialId, type TutorialId } from '@app/shared/tutorials';
+import { ASSISTANT_ASKS_PER_MINUTE } from '@app/shared/assistant';
 import { z } from 'zod';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
@@ -35,6 +37,11 @@ const envSchema = z.object({
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   MAIL_ALLOW_PRIVATE_HOSTS: flag.optional(),
   SUPPORT_EMAIL: z.string().email().optional(),
+  /** Tutorial videos: `id=url` pairs separated by commas or spaces (ids in @app/shared/tutorials). */
+  TUTORIAL_VIDEOS: z.string().optional(),
+  /** Download addresses of the Outlook and Gmail add-ins (their stores). */
+  OUTLOOK_ADDIN_URL: z.string().url().optional(),
+  GMAIL_ADDIN_URL: z.string().url().optional(),
   /** Invitation mails an owner may send per 24 hours. */
   INVITATIONS_PER_DAY: z.coerce.number().int().positive().default(10_000),
   /** The LLM engine (DESIGN §6); unset: the local engine. */
@@ -42,6 +49,8 @@ const envSchema = z.object({
   AI_MODEL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
   AI_BASE_URL: z.string().url().optional(),
+  /** Questions to the chat assistant per user per minute (POST /api/ai/ask and its stream together). */
+  ASSISTANT_ASKS_PER_MINUTE: z.coerce.number().int().positive().default(ASSISTANT_ASKS_PER_MINUTE),
   /** Automatic sends (replies and forwards) per mailbox per day (DESIGN §5.4). */
   AUTO_SENDS_PER_DAY: z.coerce.number().int().positive().default(200),
   TRUST_PROXY: flag.default(false),
@@ -95,13 +104,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     role: e.ROLE,
     mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS ?? !production,
     supportEmail: e.SUPPORT_EMAIL,
+    tutorialVideos: parseTutorialVideos(e.TUTORIAL_VIDEOS),
+    addins: { outlook: e.OUTLOOK_ADDIN_URL ?? null, gmail: e.GMAIL_ADDIN_URL ?? null },
     invitationsPerDay: e.INVITATIONS_PER_DAY,
     ai: e.AI_PROVIDER ? { provider: e.AI_PROVIDER, model: e.AI_MODEL ?? '', apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL } : null,
     autoSendsPerDay: e.AUTO_SENDS_PER_DAY,
+    assistantAsksPerMinute: e.ASSISTANT_ASKS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** `TUTORIAL_VIDEOS`: every id must be a tutorial's and every address http(s), or startup fails. */
+function parseTutorialVideos(value: string | undefined): Partial<Record<TutorialId, string>> {
+  const videos: Partial<Record<TutorialId, string>> = {};
+  for (const pairText of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const [id = '', url = ''] = pairText.split(/=(.*)/s);
+    if (!isTutorialId(id) || !/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
+      throw new Error(`Invalid configuration:\n  TUTORIAL_VIDEOS: "${pairText}" is not <tutorial id>=<http(s) address>`);
+    }
+    videos[id] = url;
+  }
+  return videos;
 }
 
 function pair(clientId?: string, clientSecret?: string, tenantId?: string) {

@@ -74,5 +74,9 @@ export const authConfigSchema = z.object({
   billing: z.boolean(),
   /** Whether this server can connect mailboxes; the mail-provider guard applies only then. */
   mailbox: z.boolean(),
+  /** Configured tutorial video addresses by tutorial id (`TUTORIAL_VIDEOS`); the others are hidden. */
+  tutorialVideos: z.record(z.string(), z.string()).default({}),
+  /** Download addresses of the add-ins in their stores, when configured. */
+  addins: z.object({ outlook: z.string().nullable(), gmail: z.string().nullable() }).default({ outlook: null, gmail: null }),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { assistantEngineFor } from '../ai/assistant';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type Auth, createAuth } from '../modules/auth/auth';
@@ -12,7 +13,9 @@ import { registerAuthRoutes } from '../modules/auth/auth.routes';
 import { createMemberWithPassword } from '../modules/auth/member-accounts';
 import { makeSessionResolver, sessionCookieName } from '../modules/auth/session-resolver';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes';
+import { registerAssistantRoutes } from '../modules/assistant/assistant.routes';
 import { registerEnterpriseCategoryRoutes } from '../modules/enterprise-categories/enterprise-categories.routes';
+import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes';
 import { registerHealthRoutes, VERSION } from '../modules/health/health.routes';
 import { registerInvitationRoutes } from '../modules/invitations/invitations.routes';
 import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
@@ -54,13 +57,16 @@ export async function buildApp(deps: AppDeps) {
 
   // Billing on: Stripe.js (loaded from js.stripe.com) confirms card payments in its own frames.
   const stripeSrc = config.stripe ? ['https://js.stripe.com'] : [];
+  // Tutorial videos play in frames served by their own hosts (TUTORIAL_VIDEOS).
+  const videoSrc = [...new Set(Object.values(config.tutorialVideos).map((url) => new URL(url).origin))];
+  const frameSrc = [...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []), ...videoSrc];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...stripeSrc],
         // 'self': the webmail shows mail bodies in a sandboxed frame served by /api/mailbox/…/body.
-        ...(config.stripe && { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] }),
+        ...(frameSrc.length > 0 && { frameSrc: ["'self'", ...frameSrc] }),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
@@ -97,6 +103,13 @@ export async function buildApp(deps: AppDeps) {
   registerMailSettingsRoutes(app, { ...mail, requireUser, liveEvents });
   await registerMailboxRoutes(app, { ...mail, requireUser });
   registerPromptRoutes(app, { db: database.db, requireUser });
+  registerAssistantRoutes(app, {
+    db: database.db,
+    engine: assistantEngineFor(config.ai),
+    asksPerMinute: config.assistantAsksPerMinute,
+    requireUser,
+  });
+  registerFeedbackRoutes(app, { db: database.db, mailer, supportEmail: config.supportEmail, requireUser });
   await registerSubscriptionRoutes(app, {
     db: database.db,
     stripe: config.stripe ? createStripe(config.stripe) : null,

@@ -8,17 +8,6 @@ import { SettingsLayout } from './layouts/settings-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-/** A screen that a later release builds (lazy, like every screen). */
-function placeholder(path: string, title: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { ComingSoon } = await import('@/features/placeholders/routes/coming-soon');
-      return { Component: () => <ComingSoon titleKey={`placeholders.titles.${title}`} /> };
-    },
-  };
-}
-
 const mailSettings = () =>
   import('@/features/mail-settings/routes/mail-settings').then((m) => ({ Component: m.MailSettingsRoute }));
 const oauthCallback = () => import('@/features/mail-settings/routes/oauth-callback');
@@ -101,10 +90,16 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/mail-settings/routes/connect-mailbox').then((m) => ({ Component: m.ConnectMailboxRoute })),
               },
-              placeholder('agent', 'agent'),
+              {
+                path: 'agent',
+                lazy: () => import('@/features/agent/routes/agent').then((m) => ({ Component: m.AgentRoute })),
+              },
               { path: 'subscriptions', lazy: billing.subscriptions },
               { path: 'billing', lazy: billing.portal },
-              placeholder('feedback', 'feedback'),
+              {
+                path: 'feedback',
+                lazy: () => import('@/features/feedback/routes/feedback').then((m) => ({ Component: m.FeedbackRoute })),
+              },
               {
                 Component: SettingsLayout,
                 children: [
@@ -118,14 +113,23 @@ export const routes: RouteObject[] = [
                     path: 'inbox',
                     lazy: () => import('@/features/inbox/routes/inbox').then((m) => ({ Component: m.InboxRoute })),
                   },
-                  placeholder('prompt', 'prompt'),
+                  {
+                    path: 'prompt',
+                    lazy: () => import('@/features/prompt/routes/prompt').then((m) => ({ Component: m.PromptRoute })),
+                  },
                   { path: 'invoices', lazy: billing.invoices },
                   { path: 'users', lazy: team.list },
                   { path: 'users/add', lazy: team.add },
                   { path: 'users/bulk', lazy: team.bulk },
                   { path: 'users/edit', lazy: team.edit },
-                  placeholder('tutorials', 'tutorials'),
-                  placeholder('plugins', 'plugins'),
+                  {
+                    path: 'tutorials',
+                    lazy: () => import('@/features/tutorials/routes/tutorials').then((m) => ({ Component: m.TutorialsRoute })),
+                  },
+                  {
+                    path: 'plugins',
+                    lazy: () => import('@/features/plugins/routes/plugins').then((m) => ({ Component: m.PluginsRoute })),
+                  },
                   { path: 'cb/ms', lazy: () => oauthCallback().then((m) => ({ Component: m.OutlookCallbackRoute })) },
                   { path: 'cb/google', lazy: () => oauthCallback().then((m) => ({ Component: m.GoogleCallbackRoute })) },
                 ],

@@ -39,7 +39,7 @@ function readIssues(value: unknown): ApiIssue[] {
 }
 
 type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   schema?: z.ZodType<T>;

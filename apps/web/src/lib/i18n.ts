@@ -1,36 +1,48 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import enAgent from '@/locales/en/agent.json';
 import enAuth from '@/locales/en/auth.json';
 import enBilling from '@/locales/en/billing.json';
 import enCategories from '@/locales/en/categories.json';
 import enCommon from '@/locales/en/common.json';
 import enErrors from '@/locales/en/errors.json';
+import enFeedback from '@/locales/en/feedback.json';
+import enHelpGuide from '@/locales/en/helpGuide.json';
 import enInbox from '@/locales/en/inbox.json';
 import enKnowledge from '@/locales/en/knowledge.json';
 import enLayout from '@/locales/en/layout.json';
 import enMailSettings from '@/locales/en/mailSettings.json';
 import enPlaceholders from '@/locales/en/placeholders.json';
+import enPlugins from '@/locales/en/plugins.json';
 import enProfile from '@/locales/en/profile.json';
+import enPrompts from '@/locales/en/prompts.json';
 import enTeam from '@/locales/en/team.json';
+import enTutorials from '@/locales/en/tutorials.json';
 import esAuth from '@/locales/es/auth.json';
 import esCategories from '@/locales/es/categories.json';
 import esCommon from '@/locales/es/common.json';
 import esErrors from '@/locales/es/errors.json';
 import esMailSettings from '@/locales/es/mailSettings.json';
 import esTeam from '@/locales/es/team.json';
+import frAgent from '@/locales/fr/agent.json';
 import frAuth from '@/locales/fr/auth.json';
 import frBilling from '@/locales/fr/billing.json';
 import frCategories from '@/locales/fr/categories.json';
 import frCommon from '@/locales/fr/common.json';
 import frErrors from '@/locales/fr/errors.json';
+import frFeedback from '@/locales/fr/feedback.json';
+import frHelpGuide from '@/locales/fr/helpGuide.json';
 import frInbox from '@/locales/fr/inbox.json';
 import frKnowledge from '@/locales/fr/knowledge.json';
 import frLayout from '@/locales/fr/layout.json';
 import frMailSettings from '@/locales/fr/mailSettings.json';
 import frPlaceholders from '@/locales/fr/placeholders.json';
+import frPlugins from '@/locales/fr/plugins.json';
 import frProfile from '@/locales/fr/profile.json';
+import frPrompts from '@/locales/fr/prompts.json';
 import frTeam from '@/locales/fr/team.json';
+import frTutorials from '@/locales/fr/tutorials.json';
 
 export const languages = [
   { code: 'en', label: 'En', locale: 'en-US' },
@@ -51,6 +63,12 @@ const resources = {
     categories: enCategories,
     team: enTeam,
     billing: enBilling,
+    agent: enAgent,
+    prompts: enPrompts,
+    feedback: enFeedback,
+    tutorials: enTutorials,
+    plugins: enPlugins,
+    helpGuide: enHelpGuide,
   },
   fr: {
     common: frCommon,
@@ -65,6 +83,12 @@ const resources = {
     categories: frCategories,
     team: frTeam,
     billing: frBilling,
+    agent: frAgent,
+    prompts: frPrompts,
+    feedback: frFeedback,
+    tutorials: frTutorials,
+    plugins: frPlugins,
+    helpGuide: frHelpGuide,
   },
   // Spanish is partial (spec 01 §1): the rest falls back to English.
   es: {

@@ -30,3 +30,13 @@ export function useAuth(): AuthState {
   if (data && !data.emailVerified) return { user: null, isLoading: false, error: 'auth.emailNotVerified' };
   return { user: data ?? null, isLoading: false, error: null };
 }
+
+/** Local-storage keys of a user's personal data in this browser (chat histories), removed at logout. */
+export const PERSONAL_STORAGE_PREFIX = 'personal.';
+
+export function clearPersonalStorage(storage: Storage = localStorage) {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key): key is string =>
+    Boolean(key?.startsWith(PERSONAL_STORAGE_PREFIX)),
+  );
+  for (const key of keys) storage.removeItem(key);
+}

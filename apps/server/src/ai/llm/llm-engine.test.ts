@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startOpenAiServer } from '../../../test/vendors/openai-server';
 import type { DraftContext, EngineMessage } from '../engine';
 import { AiEngineError, createLlmEngine, languageModel } from './llm-engine';
 
@@ -9,55 +8,17 @@ import { AiEngineError, createLlmEngine, languageModel } from './llm-engine';
  * OpenAI, Ollama and vLLM answer): requests as the real provider sends them, answers as documented
  * (choices[].message.content, refusal, finish_reason, usage), including malformed and refused ones.
  */
-type Answer = { content: string | null; refusal?: string };
-let answers: Answer[] = [];
-const requests: { messages: { role: string; content: string }[]; response_format?: { type: string } }[] = [];
-let server: Server;
+let vendor: Awaited<ReturnType<typeof startOpenAiServer>>;
+let answers: Awaited<ReturnType<typeof startOpenAiServer>>['answers'];
+let requests: Awaited<ReturnType<typeof startOpenAiServer>>['requests'];
 let baseUrl = '';
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      if (req.url !== '/v1/chat/completions' || req.headers.authorization !== 'Bearer test-key') {
-        res.writeHead(401, { 'content-type': 'application/json' });
-        return res.end(
-          JSON.stringify({
-            error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
-          }),
-        );
-      }
-      requests.push(JSON.parse(body) as (typeof requests)[number]);
-      const answer = answers.shift() ?? { content: '' };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-test',
-          object: 'chat.completion',
-          created: 1_790_000_000,
-          model: 'test-model',
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: answer.content, refusal: answer.refusal ?? null },
-              logprobs: null,
-              finish_reason: 'stop',
-            },
-          ],
-          usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  vendor = await startOpenAiServer({ apiKey: 'test-key' });
+  ({ answers, requests, baseUrl } = vendor);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  answers = [];
-  requests.length = 0;
-});
+afterAll(() => vendor.close());
+beforeEach(() => vendor.reset());
 
 const engine = () =>
   createLlmEngine(

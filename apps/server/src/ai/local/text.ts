@@ -43,6 +43,17 @@ export function detectLanguage(text: string): Language {
 
 /** The language of lower-cased tokens (see `tokens`), from their function words. */
 export function languageOfTokens(list: string[]): Language {
+  const { en, fr } = markerCounts(list);
+  return fr > en ? 'fr' : 'en';
+}
+
+/** The language a text shows by its function words, or `fallback` when it shows neither more. */
+export function languageOr(text: string, fallback: Language): Language {
+  const { en, fr } = markerCounts(tokens(text, 400));
+  return en === fr ? fallback : fr > en ? 'fr' : 'en';
+}
+
+function markerCounts(list: string[]): { en: number; fr: number } {
   let en = 0;
   let fr = 0;
   for (const w of list) {
@@ -50,7 +61,7 @@ export function languageOfTokens(list: string[]): Language {
     else if (FR_MARKERS.has(w)) fr += 1;
     else if (w.length > 2 && ELISION.test(w)) fr += 1; // l', d', qu' … are French.
   }
-  return fr > en ? 'fr' : 'en';
+  return { en, fr };
 }
 
 // Stems are memoised: mail repeats its words, and Snowball is the costly part of tokenising.

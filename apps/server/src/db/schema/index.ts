@@ -7,3 +7,4 @@ export * from './invitations';
 export * from './credits';
 export * from './prompts';
 export * from './pipeline';
+export * from './feedback';

@@ -26,4 +26,5 @@ export const tenancy = {
   mail_action: { kind: 'user', column: 'user_id' },
   mail_classifier: { kind: 'user', column: 'user_id' },
   mail_reply_example: { kind: 'user', column: 'user_id' },
+  feedback: { kind: 'user', column: 'user_id' },
 } as const;

@@ -86,7 +86,14 @@ describe('sign-up, verification and sign-in', () => {
 
   it('tells which social providers are configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth-config' });
-    expect(res.json()).toEqual({ google: false, microsoft: false, billing: false, mailbox: true });
+    expect(res.json()).toEqual({
+      google: false,
+      microsoft: false,
+      billing: false,
+      mailbox: true,
+      tutorialVideos: {},
+      addins: { outlook: null, gmail: null },
+    });
   });
 });
 

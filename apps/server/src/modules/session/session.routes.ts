@@ -14,7 +14,7 @@ import { sessionUser } from './session.service';
 type Deps = {
   db: Db;
   auth: Auth;
-  config: Pick<Config, 'google' | 'microsoft' | 'billingEnabled'>;
+  config: Pick<Config, 'google' | 'microsoft' | 'billingEnabled' | 'tutorialVideos' | 'addins'>;
   requireUser: preHandlerHookHandler;
 };
 
@@ -27,6 +27,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
     billing: deps.config.billingEnabled,
     // Mailboxes can be connected (smtp/IMAP at least), so the mail-provider guard applies.
     mailbox: true,
+    tutorialVideos: deps.config.tutorialVideos,
+    addins: deps.config.addins,
   }));
 
   r.get('/api/session', { preValidation: deps.requireUser, schema: { response: { 200: sessionUserSchema } } }, async (req) =>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { HelpGuide } from '@/features/help-guide/components/help-guide';
 import { useAuth } from '@/lib/session';
 import { QuotaBanner } from './quota-banner';
 import { SideMenu } from './side-menu';
@@ -63,6 +64,7 @@ export function MainLayout() {
             {collapsed ? <PanelLeftOpen /> : <PanelLeftClose />}
           </Button>
           <div className="flex-1" />
+          {user && <HelpGuide user={user} />}
           <UserMenu user={user} />
         </header>
         {user && <QuotaBanner user={user} />}

@@ -1,12 +1,17 @@
-import type { SessionUser } from '@app/shared/auth';
+import type { AuthConfig, SessionUser } from '@app/shared/auth';
 import { Bot, Database, FileText, GraduationCap, Inbox, Mail, Puzzle, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useAuthConfig } from '@/lib/auth-config';
 import { cn } from '@/lib/utils';
 
-type Item = { to: string; label: string; icon: LucideIcon };
+type Item = { to: string; label: string; icon: LucideIcon; external?: boolean };
 
-function menuSections(user: SessionUser) {
+/** An add-in's store download when configured, else its coming-soon page. */
+const addinItem = (url: string | null, page: string, label: string): Item =>
+  url ? { to: url, label, icon: Puzzle, external: true } : { to: page, label, icon: Puzzle };
+
+function menuSections(user: SessionUser, addins: AuthConfig['addins']): { title: string | null; items: Item[] }[] {
   const isOwner = user.referrerId === null;
   const settings: Item[] = [
     { to: '/prompt', label: 'layout.nav.instructions', icon: FileText },
@@ -27,8 +32,8 @@ function menuSections(user: SessionUser) {
     {
       title: 'layout.nav.addins',
       items: [
-        { to: '/plugins?addin=outlook', label: 'layout.nav.outlook', icon: Puzzle },
-        { to: '/plugins', label: 'layout.nav.gmail', icon: Puzzle },
+        addinItem(addins.outlook, '/plugins?addin=outlook', 'layout.nav.outlook'),
+        addinItem(addins.gmail, '/plugins', 'layout.nav.gmail'),
       ],
     },
   ];
@@ -39,34 +44,47 @@ type SideMenuProps = { user: SessionUser; collapsed?: boolean; onNavigate?: () =
 /** Spec 01 §2 "Menus": the side menu; collapsed, it shows the icons only. */
 export function SideMenu({ user, collapsed = false, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
+  const addins = useAuthConfig().data?.addins ?? { outlook: null, gmail: null };
+  const itemClass =
+    'flex h-9 items-center gap-3 rounded-md px-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground';
   return (
     <nav aria-label={t('layout.nav.main')} className="grid gap-4 p-2">
-      {menuSections(user).map((section, index) => (
+      {menuSections(user, addins).map((section, index) => (
         <div key={section.title ?? index} className="grid gap-1">
           {section.title && (
             <p className={cn('px-2 text-xs font-medium text-muted-foreground uppercase', collapsed && 'sr-only')}>
               {t(section.title)}
             </p>
           )}
-          {section.items.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end
-              onClick={onNavigate}
-              title={collapsed ? t(label) : undefined}
-              className={({ isActive }) =>
-                cn(
-                  'flex h-9 items-center gap-3 rounded-md px-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground',
-                  isActive && 'bg-muted font-medium text-foreground',
-                  collapsed && 'justify-center',
-                )
-              }
-            >
-              <Icon className="size-4 shrink-0" aria-hidden />
-              <span className={cn(collapsed && 'sr-only')}>{t(label)}</span>
-            </NavLink>
-          ))}
+          {section.items.map(({ to, label, icon: Icon, external }) =>
+            external ? (
+              <a
+                key={to}
+                href={to}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={collapsed ? t(label) : undefined}
+                className={cn(itemClass, collapsed && 'justify-center')}
+              >
+                <Icon className="size-4 shrink-0" aria-hidden />
+                <span className={cn(collapsed && 'sr-only')}>{t(label)}</span>
+              </a>
+            ) : (
+              <NavLink
+                key={to}
+                to={to}
+                end
+                onClick={onNavigate}
+                title={collapsed ? t(label) : undefined}
+                className={({ isActive }) =>
+                  cn(itemClass, isActive && 'bg-muted font-medium text-foreground', collapsed && 'justify-center')
+                }
+              >
+                <Icon className="size-4 shrink-0" aria-hidden />
+                <span className={cn(collapsed && 'sr-only')}>{t(label)}</span>
+              </NavLink>
+            ),
+          )}
         </div>
       ))}
     </nav>

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { authClient } from '@/lib/auth-client';
 import { languages } from '@/lib/i18n';
+import { clearPersonalStorage } from '@/lib/session';
 import { setTheme, useTheme, type Theme } from '@/lib/theme';
 
 const themes: Theme[] = ['light', 'dark', 'system'];
@@ -23,6 +24,7 @@ const themes: Theme[] = ['light', 'dark', 'system'];
 async function logout() {
   window.history.replaceState(window.history.state, '', window.location.pathname);
   await authClient.signOut();
+  clearPersonalStorage();
   window.location.reload();
 }
 

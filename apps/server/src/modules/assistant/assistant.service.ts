@@ -1,0 +1,102 @@
+import type { askInputSchema, AskAnswer } from '@app/shared/assistant';
+import type { z } from 'zod';
+import type { AssistantContext, AssistantEngine, AssistantLanguage, AssistantQuestion } from '../../ai/assistant';
+import { retrievalText } from '../../ai/assistant-query';
+import { ownerPrompt, retrieveKnowledge } from '../../ai/grounding';
+import { AiEngineError } from '../../ai/llm/llm-engine';
+import { languageOr } from '../../ai/local/text';
+import { toPlainOutput } from '../../ai/safety';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import * as repo from './assistant.repository';
+import { searchHelp } from './help-corpus';
+
+/**
+ * The chat assistant (spec 02 §2 /agent, §7 POST /ask). The answer is for the signed-in user only:
+ * a `userId` in the body is ignored, and every read below is scoped to the caller. Asking does not
+ * consume credits (see docs/decisions.md, "Chat assistant").
+ */
+export interface AssistantDeps {
+  db: Db;
+  engine: AssistantEngine;
+  /** Questions per user per minute, both ask endpoints together. */
+  asksPerMinute: number;
+}
+
+type Caller = { id: string };
+export type AskInput = z.output<typeof askInputSchema>;
+
+const RATE_WINDOW_MS = 60_000;
+
+/** 429 past the user's questions per minute, with the seconds to wait. */
+export async function checkRateLimit(deps: AssistantDeps, caller: Caller, now = Date.now()) {
+  const { count, windowStartedAt } = await repo.countRequest(deps.db, `assistant-ask:${caller.id}`, RATE_WINDOW_MS, now);
+  if (count <= deps.asksPerMinute) return;
+  const retryAfter = Math.max(1, Math.ceil((windowStartedAt + RATE_WINDOW_MS - now) / 1000));
+  throw new AppError(
+    429,
+    'ASSISTANT_RATE_LIMIT',
+    `You can ask at most ${deps.asksPerMinute} questions per minute. Please wait ${retryAfter} seconds and try again.`,
+    { retryAfter, limit: deps.asksPerMinute },
+  );
+}
+
+/** The question as the engine gets it: history only for type ai (spec 02 §7). */
+export function toQuestion(input: AskInput): AssistantQuestion {
+  return {
+    question: input.question,
+    promptType: input.promptType,
+    history: input.promptType === 'ai' ? input.history : [],
+  };
+}
+
+/** What the engine may know: the caller's own knowledge, categories, settings and prompt, and the help. */
+export async function buildContext(db: Db, caller: Caller, question: AssistantQuestion, uiLanguage: AssistantLanguage) {
+  const language = languageOr(question.question, uiLanguage);
+  const text = retrievalText(question);
+  const [knowledge, categories, settings, prompt] = await Promise.all([
+    retrieveKnowledge(db, caller.id, text),
+    repo.listCategories(db, caller.id),
+    repo.findMailSettings(db, caller.id),
+    ownerPrompt(db, caller.id),
+  ]);
+  const { connection, ...mailSettings } = settings ?? { connection: null };
+  const context: AssistantContext = {
+    language,
+    knowledge,
+    help: searchHelp(text, language),
+    categories,
+    mailSettings: settings ? (mailSettings as AssistantContext['mailSettings']) : null,
+    ownerPrompt: prompt,
+    senderName: connection?.kind === 'smtp' ? connection.name : '',
+  };
+  return context;
+}
+
+export function engineUnavailable(error: unknown): never {
+  if (error instanceof AiEngineError) {
+    throw new AppError(503, 'AI_UNAVAILABLE', 'The AI service could not answer. Please try again in a moment.');
+  }
+  throw error;
+}
+
+/** POST /api/ai/ask: the whole answer at once. */
+export async function ask(
+  deps: AssistantDeps,
+  caller: Caller,
+  input: AskInput,
+  uiLanguage: AssistantLanguage,
+): Promise<AskAnswer> {
+  await checkRateLimit(deps, caller);
+  const question = toQuestion(input);
+  const context = await buildContext(deps.db, caller, question, uiLanguage);
+  const answer = finalAnswer(await deps.engine.answer(question, context).catch(engineUnavailable));
+  return { success: true, answer, message: '', status: 200, engine: deps.engine.name };
+}
+
+/** What is shown and kept: plain text (DESIGN §6); an empty answer is the engine failing. */
+export function finalAnswer(text: string): string {
+  const plain = toPlainOutput(text);
+  if (!plain) engineUnavailable(new AiEngineError('The AI model gave an empty answer'));
+  return plain;
+}

@@ -1,0 +1,100 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local server speaking OpenAI's chat-completions wire format (what OpenAI, Ollama and vLLM
+ * answer): requests as the real provider sends them, answers as documented — a `chat.completion`
+ * (choices[].message.content, refusal, finish_reason, usage), or with `stream: true` Server-Sent
+ * Events of `chat.completion.chunk` deltas ending with `data: [DONE]` — including malformed, refused
+ * and failed ones.
+ */
+export type OpenAiAnswer = {
+  content: string | null;
+  refusal?: string;
+  /** Streamed answers: the content deltas, in order (default: the content in one delta). */
+  chunks?: string[];
+  /** Answer this HTTP error instead, with OpenAI's error body. */
+  error?: { status: number; message: string };
+};
+
+export type OpenAiRequest = {
+  model: string;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string };
+  stream?: boolean;
+};
+
+const BASE = { id: 'chatcmpl-test', created: 1_790_000_000, model: 'test-model' };
+const USAGE = { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 };
+
+function completion(answer: OpenAiAnswer) {
+  return {
+    ...BASE,
+    object: 'chat.completion',
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: answer.content, refusal: answer.refusal ?? null },
+        logprobs: null,
+        finish_reason: 'stop',
+      },
+    ],
+    usage: USAGE,
+  };
+}
+
+function chunk(delta: object, finishReason: string | null, usage: object | null = null) {
+  return {
+    ...BASE,
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    usage,
+  };
+}
+
+export async function startOpenAiServer(options: { apiKey: string }) {
+  const answers: OpenAiAnswer[] = [];
+  const requests: OpenAiRequest[] = [];
+
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (part: Buffer) => (body += part.toString()));
+    req.on('end', () => {
+      const sendJson = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.url !== '/v1/chat/completions' || req.headers.authorization !== `Bearer ${options.apiKey}`) {
+        return sendJson(401, {
+          error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+        });
+      }
+      const request = JSON.parse(body) as OpenAiRequest;
+      requests.push(request);
+      const answer = answers.shift() ?? { content: '' };
+      if (answer.error) {
+        return sendJson(answer.error.status, { error: { message: answer.error.message, type: 'server_error', code: null } });
+      }
+      if (!request.stream) return sendJson(200, completion(answer));
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const write = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+      write(chunk({ role: 'assistant', content: '', refusal: null }, null));
+      for (const piece of answer.chunks ?? [answer.content ?? '']) write(chunk({ content: piece }, null));
+      write(chunk({}, 'stop'));
+      write({ ...BASE, object: 'chat.completion.chunk', choices: [], usage: USAGE });
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    /** What the next requests answer, in order (an empty content when none is left). */
+    answers,
+    requests,
+    reset() {
+      answers.length = 0;
+      requests.length = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

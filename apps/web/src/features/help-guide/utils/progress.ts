@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { LAST_STEP, STEP_COUNT } from '../steps';
+
+const stepIndex = z.number().int().min(0).max(LAST_STEP);
+
+/** Spec 02 §3 "Help guide progress (local storage)", plus whether the floating button is hidden. */
+const progressSchema = z.object({
+  currentStep: stepIndex,
+  completedSteps: z.array(stepIndex),
+  guideCompleted: z.boolean(),
+  lastVisited: z.string().nullable(),
+  totalViews: z.number().int().min(0),
+  openedFirstTime: z.boolean(),
+  buttonHidden: z.boolean(),
+});
+
+export type HelpGuideProgress = z.infer<typeof progressSchema>;
+
+export const initialProgress: HelpGuideProgress = {
+  currentStep: 0,
+  completedSteps: [],
+  guideCompleted: false,
+  lastVisited: null,
+  totalViews: 0,
+  openedFirstTime: false,
+  buttonHidden: false,
+};
+
+/** One entry per user, so two people sharing a browser each have their own progress. */
+export const progressKey = (uid: string) => `helpGuide:${uid}`;
+
+/** The stored progress; anything unreadable (hand-edited, older shape) starts over. */
+export function parseProgress(raw: string | null): HelpGuideProgress {
+  if (!raw) return initialProgress;
+  try {
+    const parsed = progressSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : initialProgress;
+  } catch {
+    return initialProgress;
+  }
+}
+
+const clampStep = (step: number) => Math.min(LAST_STEP, Math.max(0, step));
+
+const withCompleted = (steps: number[], step: number) => (steps.includes(step) ? steps : [...steps, step].sort((a, b) => a - b));
+
+/** Spec 02 §4: stepping forward marks the current step complete. */
+export const nextStep = (p: HelpGuideProgress): HelpGuideProgress => ({
+  ...p,
+  completedSteps: withCompleted(p.completedSteps, p.currentStep),
+  currentStep: clampStep(p.currentStep + 1),
+});
+
+export const previousStep = (p: HelpGuideProgress): HelpGuideProgress => ({ ...p, currentStep: clampStep(p.currentStep - 1) });
+
+/** Moves on without marking the step done (the dots and the arrow keys move the same way). */
+export const goToStep = (p: HelpGuideProgress, step: number): HelpGuideProgress => ({ ...p, currentStep: clampStep(step) });
+
+export const skipStep = (p: HelpGuideProgress): HelpGuideProgress => goToStep(p, p.currentStep + 1);
+
+/** Spec 02 §4: finishing on the last step marks it and the guide completed. */
+export const finishGuide = (p: HelpGuideProgress): HelpGuideProgress => ({
+  ...p,
+  completedSteps: withCompleted(p.completedSteps, p.currentStep),
+  guideCompleted: true,
+});
+
+export const recordView = (p: HelpGuideProgress, now: Date): HelpGuideProgress => ({
+  ...p,
+  openedFirstTime: true,
+  totalViews: p.totalViews + 1,
+  lastVisited: now.toISOString(),
+});
+
+export const setButtonHidden = (p: HelpGuideProgress, buttonHidden: boolean): HelpGuideProgress => ({ ...p, buttonHidden });
+
+/** Share of the guide done, 0–1: the completed steps, or all of it once finished. */
+export const progressValue = (p: HelpGuideProgress) => (p.guideCompleted ? 1 : p.completedSteps.length / STEP_COUNT);
+
+/** The first step not done yet, or null when the guide is completed. */
+export function nextStepToDo(p: HelpGuideProgress): number | null {
+  if (p.guideCompleted) return null;
+  const index = Array.from({ length: STEP_COUNT }, (_, i) => i).find((i) => !p.completedSteps.includes(i));
+  return index ?? null;
+}

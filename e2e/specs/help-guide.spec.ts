@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { completeProfile, signUpAndVerify, uniqueEmail } from './helpers';
+
+const steps = [
+  'Connect your mailbox',
+  'Classification',
+  'Classification instructions',
+  'Response and routing instructions',
+  'Knowledge base',
+  'Advanced instructions',
+];
+
+/** The stored progress of the signed-in user (spec 02 §3: local storage, one entry per user). */
+async function storedProgress(page: Page) {
+  const { uid } = (await (await page.request.get('/api/session')).json()) as { uid: string };
+  return page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null,
+    `helpGuide:${uid}`,
+  );
+}
+
+/** The image has loaded and is one of our 1000 px wide screenshots. */
+async function expectScreenshot(image: ReturnType<Page['getByRole']>, src: string) {
+  await expect(image).toHaveAttribute('src', src);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1000);
+}
+
+async function newUserOnConnectScreen(page: Page, tag: string) {
+  await signUpAndVerify(page, uniqueEmail(tag));
+  await completeProfile(page);
+  await expect(page).toHaveURL(/\/email-settings\/add/);
+}
+
+test('a new user walks the help guide to the end; it opens by itself only once', async ({ page }) => {
+  await newUserOnConnectScreen(page, 'guide');
+  const guide = page.getByRole('dialog', { name: 'Getting started guide' });
+  await expect(guide).toBeVisible();
+  await expect(guide.getByText('Step 1 of 6')).toBeVisible();
+  await expectScreenshot(guide.getByRole('img'), '/help-guide/en/step-1.png');
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  for (const [index, title] of steps.entries()) {
+    await expect(guide.getByText(`Step ${index + 1} of 6`)).toBeVisible();
+    await expect(guide.getByRole('heading', { name: new RegExp(`^${title}`) })).toBeVisible();
+    if (index < steps.length - 1) await guide.getByRole('button', { name: 'Next' }).click();
+  }
+  await expect(guide.getByText('Optional')).toBeVisible();
+  await expect(guide.getByRole('button', { name: 'Go to step 5: Knowledge base (done)' })).toBeVisible();
+  await guide.getByRole('button', { name: 'Finish' }).click();
+  await expect(guide).toBeHidden();
+
+  const button = page.getByRole('button', { name: 'Getting started, Guide completed' });
+  await expect(button).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Help guide progress' })).toHaveAttribute('aria-valuenow', '100');
+  expect(await storedProgress(page)).toMatchObject({ guideCompleted: true, completedSteps: [0, 1, 2, 3, 4, 5], totalViews: 1 });
+
+  await page.reload();
+  // The floating button renders with the same state that would open the guide: once it shows, the guide would be open.
+  await expect(button).toBeVisible();
+  await expect(guide).toHaveCount(0);
+  expect(await storedProgress(page)).toMatchObject({ openedFirstTime: true, totalViews: 1 });
+
+  // Hidden, the floating button comes back from the header's help guide button.
+  await page.getByRole('button', { name: 'Hide the help guide button' }).click();
+  await expect(button).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Help guide', exact: true })).toBeVisible();
+  await expect(button).toBeHidden();
+  await page.getByRole('button', { name: 'Help guide', exact: true }).click();
+  await expect(guide).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(guide).toBeHidden();
+  await expect(button).toBeVisible();
+});
+
+test('in French the guide shows the French screenshots and moves with the keyboard', async ({ page }) => {
+  await newUserOnConnectScreen(page, 'guide-fr');
+  await expect(page.getByRole('dialog', { name: 'Getting started guide' })).toBeVisible();
+  await page.goto('/email-settings/add?lng=fr');
+  await expect(page.getByRole('heading', { name: 'Connectez votre boîte mail' })).toBeVisible();
+  await page.getByRole('button', { name: "Guide d'aide", exact: true }).click();
+
+  const guide = page.getByRole('dialog', { name: 'Guide de démarrage' });
+  await expect(guide).toBeVisible();
+  const image = guide.getByRole('img');
+  await expect(image).toHaveAccessibleName("L'écran de connexion de la boîte mail avec les cartes Gmail, Outlook et SMTP");
+  for (let step = 1; step <= 6; step++) {
+    await expect(guide.getByText(`Étape ${step} sur 6`)).toBeVisible();
+    await expectScreenshot(image, `/help-guide/fr/step-${step}.png`);
+    await page.keyboard.press('ArrowRight');
+  }
+  await page.keyboard.press('ArrowLeft');
+  await expect(guide.getByText('Étape 5 sur 6')).toBeVisible();
+  await guide.getByRole('button', { name: /^Aller à l'étape 2 :/ }).click();
+  await expect(guide.getByRole('heading', { name: 'Classification' })).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Focus stays inside the modal.
+  for (let i = 0; i < 15; i++) await page.keyboard.press('Tab');
+  expect(await guide.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+});

@@ -44,6 +44,14 @@ export async function completeProfile(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
+/** The help guide opens by itself once for a new user (spec 02 §2); specs about other screens close it. */
+export async function closeHelpGuide(page: Page) {
+  const guide = page.getByRole('dialog');
+  await expect(guide).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(guide).toBeHidden();
+}
+
 /**
  * Skips the calling test (or describe block) when global-setup found no Dovecot. Never under CI:
  * there global-setup fails the run instead.

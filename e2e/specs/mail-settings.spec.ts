@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completeProfile, signUpAndVerify, skipWithoutMailServer, uniqueEmail } from './helpers';
+import { closeHelpGuide, completeProfile, signUpAndVerify, skipWithoutMailServer, uniqueEmail } from './helpers';
 
 /**
  * The mailbox screens against a real Dovecot (IMAP) and a real SMTP server started by
@@ -284,6 +284,7 @@ test.describe('mail settings', () => {
       const t = texts[lang];
       await signUpAndVerify(page, uniqueEmail(`mail-${lang}`));
       await completeProfile(page);
+      await closeHelpGuide(page);
       if (lang === 'fr') await page.goto('/email-settings/add?lng=fr');
       await connectMailbox(page, t);
       await seeSettings(page, t);

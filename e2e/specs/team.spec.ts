@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { completeOnboarding, completeProfile, outboxLink, PASSWORD, signUpAndVerify, uniqueEmail } from './helpers';
+import { closeHelpGuide, completeOnboarding, completeProfile, outboxLink, PASSWORD, signUpAndVerify, uniqueEmail } from './helpers';
 
 /** The team screens (spec 02 §2 "Users / invitations", §5 "CSV bulk invite", "Set password"), in English and French. */
 
@@ -201,6 +201,7 @@ for (const lang of ['en', 'fr'] as const) {
       await completeProfile(memberPage);
       // With the AI setup the member connects their own mailbox, like an owner.
       await expect(memberPage).toHaveURL(/\/email-settings\/add/);
+      await closeHelpGuide(memberPage);
       await expect(nav.getByRole('link', { name: 'Mailbox' })).toBeVisible();
       // The team screens are the owner's.
       await memberPage.goto('/users');

@@ -17,7 +17,7 @@ export function FeedbackRoute() {
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   return (
-    <section className="mx-auto grid w-full max-w-2xl gap-6 pb-24">
+    <section className="mx-auto grid w-full max-w-2xl gap-6">
       <div>
         <h1 className="text-xl font-semibold">{t('feedback.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('feedback.intro')}</p>

@@ -42,9 +42,8 @@ export function PromptRoute() {
   const language = currentLanguage() === 'fr' ? 'fr' : 'en';
   const failure = save.error ?? toggle.error;
 
-  // Bottom room (pb-24): the floating help button must not cover Save at the end of the page.
   return (
-    <section className="mx-auto grid w-full max-w-3xl gap-6 pb-24">
+    <section className="mx-auto grid w-full max-w-3xl gap-6">
       <div>
         <h1 className="text-xl font-semibold">{t('prompts.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('prompts.intro')}</p>

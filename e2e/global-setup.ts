@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { dovecotMissing, startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
+import { startGoogleServer } from '../apps/server/test/vendors/google-server';
+import { startMicrosoftServer } from '../apps/server/test/vendors/microsoft-server';
 import { freePort, startApp, tempDataDir } from './server-process';
 
 /** The mailbox the mail-settings spec connects: the same address and password on IMAP and SMTP. */
@@ -25,6 +27,9 @@ export const E2E_TUTORIAL_VIDEOS = [
   .map((id) => `${id}=https://www.youtube-nocookie.com/embed/e2e-${id}`)
   .join(',');
 
+/** The app's OAuth client at the vendor-shaped Google and Microsoft servers (sign-in with them). */
+export const E2E_OAUTH_CLIENT = { clientId: 'e2e-client-id', clientSecret: 'e2e-client-secret' };
+
 /**
  * Starts the app once for the suite; the specs read E2E_URL and E2E_DATA_DIR (the outbox). A real
  * Dovecot (IMAP) and a real SMTP server hold the mailbox the mail-settings spec connects: their
@@ -45,6 +50,11 @@ export default async function globalSetup() {
     process.env.E2E_INBOX_USER = E2E_INBOX_MAILBOX.user;
     process.env.E2E_INBOX_PASS = E2E_INBOX_MAILBOX.pass;
   }
+  // Google and Microsoft are local servers in their wire formats; the specs choose who signs in there.
+  const google = await startGoogleServer({ ...E2E_OAUTH_CLIENT, emailAddress: 'someone@gmail.test' });
+  const microsoft = await startMicrosoftServer({ ...E2E_OAUTH_CLIENT, mail: 'someone@outlook.test' });
+  process.env.E2E_GOOGLE_URL = google.baseUrl;
+  process.env.E2E_MICROSOFT_URL = microsoft.baseUrl;
   // The embedded default, whatever the environment says: the app as `npm ci && npm start` gives it.
   const app = await startApp({
     port: await freePort(),
@@ -54,12 +64,20 @@ export default async function globalSetup() {
       RATE_LIMIT_MULTIPLIER: '20',
       SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
       TUTORIAL_VIDEOS: E2E_TUTORIAL_VIDEOS,
+      GOOGLE_CLIENT_ID: E2E_OAUTH_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: E2E_OAUTH_CLIENT.clientSecret,
+      GOOGLE_ENDPOINT_BASE: google.baseUrl,
+      MICROSOFT_CLIENT_ID: E2E_OAUTH_CLIENT.clientId,
+      MICROSOFT_CLIENT_SECRET: E2E_OAUTH_CLIENT.clientSecret,
+      MICROSOFT_ENDPOINT_BASE: microsoft.baseUrl,
     },
   });
   process.env.E2E_URL = app.url;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {
     await app.stop();
+    await google.close();
+    await microsoft.close();
     await smtp?.stop();
     await dovecot?.stop();
     rmSync(dataDir, { recursive: true, force: true });

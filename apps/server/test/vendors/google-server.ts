@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sendJson, startOAuthServer, type OAuthServer } from './oauth-server';
+import { sendJson, startOAuthServer, SWITCH_ACCOUNT_PATH, type OAuthServer } from './oauth-server';
 
 /**
  * A local server in Google's wire format: the OAuth endpoints (`/o/oauth2/v2/auth`, `/token`) and
@@ -17,7 +17,16 @@ export type GoogleServer = OAuthServer & {
   history: { floor: number };
   /** Mail arriving as Gmail delivers it, with these labels. */
   deliver(raw: Buffer, labelIds?: string[]): GmailStoredMessage;
+  /** Who signs in on the consent page: the claims of the ID tokens handed out from now on. */
+  account: GoogleAccount;
 };
+
+export interface GoogleAccount {
+  sub: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
 
 /** One history record: a message added, or labels changed on one. */
 interface HistoryRecord {
@@ -75,6 +84,12 @@ export async function startGoogleServer(options: {
     })),
     { id: 'Label_1', name: 'Receipts', type: 'user' },
   ];
+  let account: GoogleAccount = {
+    sub: '1098765432101234567890',
+    email: options.emailAddress,
+    name: 'Google User',
+    emailVerified: true,
+  };
   const server = await startOAuthServer({
     ...options,
     rotateRefreshTokens: false,
@@ -90,6 +105,29 @@ export async function startGoogleServer(options: {
     isAuthorize: (path) => path === '/o/oauth2/v2/auth',
     isToken: (path) => path === '/token',
     isRevoke: (path) => path === '/revoke',
+    // https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload
+    idTokenClaims: ({ nonce, now }) => ({
+      iss: 'https://accounts.google.com',
+      azp: options.clientId,
+      aud: options.clientId,
+      sub: account.sub,
+      email: account.email,
+      email_verified: account.emailVerified,
+      name: account.name,
+      iat: now,
+      exp: now + 3600,
+      ...(nonce && { nonce }),
+    }),
+    publicApi: ({ method, url, body, res }, jwks) => {
+      if (method === 'POST' && url.pathname === SWITCH_ACCOUNT_PATH) {
+        account = { ...account, ...(body as Partial<GoogleAccount>) };
+        sendJson(res, 200, account);
+        return true;
+      }
+      if (method !== 'GET' || url.pathname !== '/oauth2/v3/certs') return false;
+      sendJson(res, 200, jwks());
+      return true;
+    },
     api({ method, url, body, res }) {
       const path = url.pathname;
       if (method === 'GET' && path === '/gmail/v1/users/me/profile') {
@@ -286,5 +324,13 @@ export async function startGoogleServer(options: {
   }
 
   const deliver = (raw: Buffer, labelIds = ['INBOX', 'UNREAD']) => store(raw, labelIds);
-  return Object.assign(server, { labels, messages, sent, drafts, history, deliver });
+  const double = Object.assign(server, { labels, messages, sent, drafts, history, deliver });
+  // Tests switch the signed-in person by assigning `account`.
+  return Object.defineProperty(double, 'account', {
+    get: () => account,
+    set: (next: GoogleAccount) => {
+      account = next;
+    },
+    enumerable: true,
+  }) as typeof double & { account: GoogleAccount };
 }

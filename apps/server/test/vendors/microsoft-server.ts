@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { sendJson, startOAuthServer, type OAuthServer } from './oauth-server';
+import { sendJson, startOAuthServer, SWITCH_ACCOUNT_PATH, type OAuthServer } from './oauth-server';
 
 /**
  * A local server in Microsoft's wire format: the identity platform's v2.0 endpoints
@@ -33,7 +33,17 @@ export type MicrosoftServer = OAuthServer & {
   expireDeltaTokens(): void;
   /** Mail arriving in a folder as Exchange delivers it. */
   deliver(folderId: string, raw: Buffer): GraphStoredMessage;
+  /** Who signs in on the consent page: the claims of the ID tokens handed out from now on. */
+  account: MicrosoftAccount;
 };
+
+export interface MicrosoftAccount {
+  /** The object id, stable per user and tenant; `tid` the directory. */
+  oid: string;
+  tid: string;
+  email: string;
+  name: string;
+}
 
 /** What a delta token or skip token carries: folder, change number, options of the first request. */
 interface DeltaState {
@@ -294,6 +304,12 @@ export async function startMicrosoftServer(options: {
     return { value, ...(skip + top < list.length && { '@odata.nextLink': next.toString() }) };
   }
 
+  let account: MicrosoftAccount = {
+    oid: '00000000-0000-0000-66f3-3332eca7ea81',
+    tid: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+    email: options.mail,
+    name: 'Microsoft User',
+  };
   const server = await startOAuthServer({
     ...options,
     rotateRefreshTokens: true,
@@ -309,6 +325,36 @@ export async function startMicrosoftServer(options: {
     tooManyRequests: () => graphError('TooManyRequests', 'Please retry again later.'),
     isAuthorize: (path) => /^\/[^/]+\/oauth2\/v2\.0\/authorize$/.test(path),
     isToken: (path) => /^\/[^/]+\/oauth2\/v2\.0\/token$/.test(path),
+    // https://learn.microsoft.com/entra/identity-platform/id-token-claims-reference (v2.0). This
+    // server is the authority, so the issuer is under its own origin as for a national cloud;
+    // `verified_primary_email` is the optional claim that says the address is verified.
+    idTokenClaims: ({ nonce, now }) => ({
+      ver: '2.0',
+      iss: `${server.baseUrl}/${account.tid}/v2.0`,
+      aud: options.clientId,
+      sub: `pairwise-${account.oid}`,
+      oid: account.oid,
+      tid: account.tid,
+      email: account.email,
+      preferred_username: account.email,
+      verified_primary_email: [account.email],
+      name: account.name,
+      iat: now,
+      nbf: now,
+      exp: now + 3600,
+      ...(nonce && { nonce }),
+    }),
+    publicApi: ({ method, url, body, res }, jwks) => {
+      // Not Microsoft's: how a test in another process chooses who signs in next.
+      if (method === 'POST' && url.pathname === SWITCH_ACCOUNT_PATH) {
+        account = { ...account, ...(body as Partial<MicrosoftAccount>) };
+        sendJson(res, 200, account);
+        return true;
+      }
+      if (method !== 'GET' || !/^\/[^/]+\/discovery\/v2\.0\/keys$/.test(url.pathname)) return false;
+      sendJson(res, 200, jwks());
+      return true;
+    },
     api({ method, url, headers, body, res }) {
       // Graph also addresses an item by key in parentheses: mailFolders('id').
       const path = url.pathname.replace(/^\/v1\.0/, '').replace(/\('([^']+)'\)/g, '/$1');
@@ -355,5 +401,13 @@ export async function startMicrosoftServer(options: {
   const expireDeltaTokens = () => {
     validTokensFrom = tokensIssued + 1;
   };
-  return Object.assign(server, { folders, messages, sent, deliver, expireDeltaTokens });
+  const double = Object.assign(server, { folders, messages, sent, deliver, expireDeltaTokens });
+  // Tests switch the signed-in person by assigning `account`.
+  return Object.defineProperty(double, 'account', {
+    get: () => account,
+    set: (next: MicrosoftAccount) => {
+      account = next;
+    },
+    enumerable: true,
+  }) as typeof double & { account: MicrosoftAccount };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -31,7 +31,20 @@ export interface OAuthServerOptions {
   /** RFC 7009 revocation endpoint, when the vendor has one. */
   isRevoke?(path: string): boolean;
   api(req: VendorRequest): void | Promise<void>;
+  /** OpenID Connect: the ID token's claims for a code granted with the `openid` scope. */
+  idTokenClaims?(grant: { nonce: string | null; now: number }): Record<string, unknown>;
+  /** Paths answered without a bearer token (the signing keys); true when handled. */
+  publicApi?(req: VendorRequest, jwks: () => object): boolean;
 }
+
+/**
+ * Not a vendor's path: how a test in another process (Playwright's) chooses who signs in next, by
+ * posting a JSON body of the vendor's account fields.
+ */
+export const SWITCH_ACCOUNT_PATH = '/_double/account';
+
+/** How the next ID token is spoilt, for tests of its verification. */
+export type IdTokenFlaw = 'audience' | 'issuer' | 'signature';
 
 export interface OAuthServer {
   baseUrl: string;
@@ -43,6 +56,8 @@ export interface OAuthServer {
   rateLimitNext(count: number, retryAfterSeconds: number): void;
   /** The refresh token currently valid for the account. */
   currentRefreshToken(): string | null;
+  /** The next ID token has this flaw (wrong audience, wrong issuer, or signed by another key). */
+  spoilNextIdToken(flaw: IdTokenFlaw): void;
   close(): Promise<void>;
 }
 
@@ -66,12 +81,45 @@ async function readBody(req: http.IncomingMessage): Promise<{ raw: string; parse
 
 const token = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;
 
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** RS256 ID tokens (RFC 7519) and the JWKS (RFC 7517) that verifies them, with node:crypto. */
+function idTokenSigner() {
+  const rsa = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const own = rsa();
+  const stranger = rsa();
+  const kid = randomBytes(8).toString('hex');
+  const signWith = (key: KeyObject, claims: Record<string, unknown>) => {
+    const input = `${base64url(JSON.stringify({ alg: 'RS256', kid, typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
+    return `${input}.${base64url(sign('sha256', Buffer.from(input), key))}`;
+  };
+  return {
+    jwks: () => ({ keys: [{ ...own.publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }] }),
+    sign: (claims: Record<string, unknown>, flaw: IdTokenFlaw | null) => {
+      if (flaw === 'audience') return signWith(own.privateKey, { ...claims, aud: 'another-client-id' });
+      if (flaw === 'issuer') return signWith(own.privateKey, { ...claims, iss: 'https://issuer.invalid' });
+      return signWith(flaw === 'signature' ? stranger.privateKey : own.privateKey, claims);
+    },
+  };
+}
+
 export async function startOAuthServer(options: OAuthServerOptions): Promise<OAuthServer> {
-  const codes = new Set<string>();
+  /** Live codes, with what the authorisation request asked for. */
+  const codes = new Map<string, { openid: boolean; nonce: string | null }>();
+  const signer = idTokenSigner();
+  let idTokenFlaw: IdTokenFlaw | null = null;
   const accessTokens = new Set<string>();
   let refreshToken: string | null = null;
   let rateLimited = { count: 0, retryAfter: 0 };
   const calls: OAuthServer['calls'] = { token: [], api: [], revoked: [] };
+
+  function idToken(grant: { openid: boolean; nonce: string | null }) {
+    if (!grant.openid || !options.idTokenClaims) return {};
+    const claims = options.idTokenClaims({ nonce: grant.nonce, now: Math.floor(Date.now() / 1000) });
+    const flaw = idTokenFlaw;
+    idTokenFlaw = null;
+    return { id_token: signer.sign(claims, flaw) };
+  }
 
   function issueTokens(withRefresh: boolean) {
     const access = token('access');
@@ -90,9 +138,10 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       return sendJson(res, 401, options.oauthError('invalid_client', 'The OAuth client was not found.'));
     }
     if (form.grant_type === 'authorization_code') {
-      if (!form.code || !codes.delete(form.code))
+      const grant = form.code ? codes.get(form.code) : undefined;
+      if (!grant || !codes.delete(form.code!))
         return sendJson(res, 400, options.oauthError('invalid_grant', 'The authorization code is invalid or was already used.'));
-      return sendJson(res, 200, issueTokens(true));
+      return sendJson(res, 200, { ...issueTokens(true), ...idToken(grant) });
     }
     if (form.grant_type === 'refresh_token') {
       if (!refreshToken || form.refresh_token !== refreshToken) {
@@ -110,7 +159,8 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       if (options.isAuthorize(url.pathname)) {
         // The user signs in and consents at once; the vendor sends the browser back with a code.
         const code = token('code');
-        codes.add(code);
+        const scopes = (url.searchParams.get('scope') ?? '').split(/[\s+]+/);
+        codes.set(code, { openid: scopes.includes('openid'), nonce: url.searchParams.get('nonce') });
         const back = new URL(url.searchParams.get('redirect_uri') ?? '/');
         back.searchParams.set('code', code);
         back.searchParams.set('state', url.searchParams.get('state') ?? '');
@@ -126,6 +176,8 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
         }
         return sendJson(res, 200, {});
       }
+      const request = { method: req.method ?? 'GET', url, headers: req.headers, body: parsed, res };
+      if (options.publicApi?.(request, signer.jwks)) return;
       calls.api.push(`${req.method} ${url.pathname}`);
       const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       if (!accessTokens.has(bearer))
@@ -134,7 +186,7 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
         rateLimited.count--;
         return sendJson(res, 429, options.tooManyRequests(), { 'retry-after': String(rateLimited.retryAfter) });
       }
-      await options.api({ method: req.method ?? 'GET', url, headers: req.headers, body: parsed, res });
+      await options.api(request);
     })().catch((error: unknown) => sendJson(res, 500, { error: { message: String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -147,6 +199,9 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       rateLimited = { count, retryAfter };
     },
     currentRefreshToken: () => refreshToken,
+    spoilNextIdToken: (flaw) => {
+      idTokenFlaw = flaw;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

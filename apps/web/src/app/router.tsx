@@ -18,7 +18,15 @@ const team = {
   edit: () => import('@/features/team/routes/edit-user').then((m) => ({ Component: m.EditUserRoute })),
   bulk: () => import('@/features/team/routes/bulk-invite').then((m) => ({ Component: m.BulkInviteRoute })),
   verify: () => import('@/features/team/routes/verify-invitation').then((m) => ({ Component: m.VerifyInvitationRoute })),
-  setPassword: () => import('@/features/team/routes/set-password').then((m) => ({ Component: m.SetPasswordRoute })),
+  // A provider invitation is accepted through the auth feature's Google/Microsoft sign-in.
+  setPassword: () =>
+    Promise.all([import('@/features/team/routes/set-password'), import('@/features/auth/api/social-sign-in')]).then(
+      ([m, auth]) => ({
+        Component: function SetPassword() {
+          return <m.SetPasswordRoute useProviderSignIn={auth.useSocialSignIn} />;
+        },
+      }),
+    ),
 };
 
 const billing = {

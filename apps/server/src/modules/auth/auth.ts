@@ -10,12 +10,24 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 import type { Mailer } from '../../notifications/mailer';
 import { actionMail, requestLanguage } from '../../notifications/templates';
 import { ensureOwnerSubscription } from '../subscriptions/subscriptions.service';
+import { assertInvitationSession, consumeInvitation, invitedUserFields, startInvitationSignIn } from './invitation-sign-in';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-resolver';
+import { socialProviderOptions, socialProvidersPlugin } from './social-providers';
 
 /** The header the HTTP layer sets (replacing any client value) to tell Better Auth the caller's address. */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
 
-type AuthConfig = Pick<Config, 'appUrl' | 'authSecret' | 'production' | 'google' | 'microsoft' | 'billingEnabled' | 'rateLimitMultiplier'>;
+type AuthConfig = Pick<
+  Config,
+  | 'appUrl'
+  | 'authSecret'
+  | 'production'
+  | 'google'
+  | 'microsoft'
+  | 'vendorEndpointBases'
+  | 'billingEnabled'
+  | 'rateLimitMultiplier'
+>;
 
 export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer }) {
   const { db, config, mailer } = deps;
@@ -56,18 +68,7 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer })
         await mailer.send(actionMail('verify', requestLanguage(request?.headers), user.email, url));
       },
     },
-    socialProviders: {
-      ...(config.google && { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: 'select_account' as const } }),
-      ...(config.microsoft && {
-        microsoft: {
-          clientId: config.microsoft.clientId,
-          clientSecret: config.microsoft.clientSecret,
-          tenantId: config.microsoft.tenantId,
-          prompt: 'select_account' as const,
-          scope: ['openid', 'email', 'profile'],
-        },
-      }),
-    },
+    socialProviders: socialProviderOptions(config),
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft'] } },
     session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     rateLimit: {
@@ -76,6 +77,7 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer })
       ...limit(60, 300),
       customRules: {
         '/sign-in/email': limit(60, 10),
+        '/sign-in/social': limit(60, 10),
         '/sign-up/email': limit(60, 5),
         '/request-password-reset': limit(60, 3),
         '/send-verification-email': limit(60, 3),
@@ -89,6 +91,7 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer })
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/social') return startInvitationSignIn(db, ctx);
         if (ctx.path !== '/sign-up/email' && ctx.path !== '/reset-password') return;
         const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
         const password = body?.password ?? body?.newPassword;
@@ -103,26 +106,37 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer })
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, ctx) => {
             const referral = (user as { referral?: unknown }).referral;
             return {
               data: {
                 ...user,
                 referral: typeof referral === 'string' && referral.trim() ? referral.trim().toLowerCase().slice(0, 100) : null,
+                ...(await invitedUserFields(db, ctx, user.email)),
               },
             };
           },
-          after: async (user) => ensureOwnerSubscription(db, user.id, config.billingEnabled),
+          after: async (user, ctx) => {
+            await consumeInvitation(db, ctx, user);
+            await ensureOwnerSubscription(db, user.id, config.billingEnabled);
+          },
         },
       },
       session: {
         create: {
+          before: async (session, ctx) => {
+            if (!ctx) return;
+            await assertInvitationSession(db, ctx, session.userId, (id) => ctx.context.internalAdapter.findUserById(id));
+          },
           // After sign-up verification and every social sign-in: idempotent per owner.
           after: async (session) => ensureOwnerSubscription(db, session.userId, config.billingEnabled),
         },
       },
     },
-    plugins: [oneTimeToken({ expiresIn: HANDOFF_TOKEN_TTL_SECONDS / 60, storeToken: 'hashed', disableClientRequest: true })],
+    plugins: [
+      socialProvidersPlugin(config),
+      oneTimeToken({ expiresIn: HANDOFF_TOKEN_TTL_SECONDS / 60, storeToken: 'hashed', disableClientRequest: true }),
+    ],
   });
 }
 

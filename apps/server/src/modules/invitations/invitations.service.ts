@@ -255,7 +255,7 @@ const tokenProblems = {
 } as const;
 
 /** What a token is worth, without consuming it (mail scanners open links too). */
-async function inspectToken(deps: InvitationsDeps, token: string) {
+async function inspectToken(deps: Pick<InvitationsDeps, 'db'>, token: string) {
   const row = await repo.findByTokenHash(deps.db, hashToken(token));
   if (!row) return { problem: 'invalid' as const };
   const live = row.status === 'PENDING' || row.status === 'SENT';
@@ -311,4 +311,48 @@ export async function acceptWithPassword(deps: InvitationsDeps, input: { token: 
     throw new AppError(400, 'INVALID_INVITATION', tokenProblems.used, { reason: 'used' });
   }
   return { success: true as const };
+}
+
+const invalidInvitation = (problem: keyof typeof tokenProblems) =>
+  new AppError(400, 'INVALID_INVITATION', tokenProblems[problem], { reason: problem });
+
+/** A live invitation whose connection method is this provider, before the provider sign-in starts. */
+export async function assertProviderInvitation(db: Db, token: string, provider: string) {
+  const { row, problem } = await inspectToken({ db }, token);
+  if (!row) throw invalidInvitation(problem);
+  if (row.connectionMethod !== provider) {
+    throw new AppError(400, 'WRONG_CONNECTION_METHOD', `This invitation is accepted by signing in with ${row.connectionMethod}`);
+  }
+  if ((await repo.registeredEmails(db, [row.email])).size > 0) {
+    throw new AppError(409, 'USER_EXISTS', `${row.email} already has an account`, { email: row.email });
+  }
+  return row;
+}
+
+/**
+ * The member fields of the account a provider sign-in creates for an invitation. The provider's
+ * address must be the invited one (case-insensitive): anything else is refused before any account
+ * exists.
+ */
+export async function providerMemberFields(db: Db, token: string, provider: string, email: string) {
+  const row = await assertProviderInvitation(db, token, provider);
+  if (row.email.toLowerCase() !== email.toLowerCase()) {
+    throw new AppError(403, 'INVITATION_EMAIL_MISMATCH', `Sign in with the address the invitation was sent to (${row.email})`, {
+      email: row.email,
+    });
+  }
+  return { referrerId: row.ownerId, hasAiConfig: row.hasAiConfig, emailVerified: true };
+}
+
+/** Consumes the token for the account just created; when another acceptance won, that account is removed. */
+export async function consumeForProviderMember(db: Db, token: string, member: { id: string; referrerId: string }) {
+  if (await repo.consumeToken(db, hashToken(token), member.id)) return;
+  await repo.deleteMember(db, member.referrerId, member.id);
+  throw invalidInvitation('used');
+}
+
+/** Whether this user is the member the invitation was accepted for. */
+export async function acceptedBy(db: Db, token: string, userId: string) {
+  const row = await repo.findByTokenHash(db, hashToken(token));
+  return row?.status === 'ACCEPTED' && row.memberId === userId;
 }

@@ -10,6 +10,8 @@ const POPUP_NAME = 'social-sign-in';
 const POPUP_MARKER_KEY = 'socialSignInPopup';
 const CHANNEL = 'social-sign-in';
 const POLL_MS = 1000;
+/** The popup posts its result just before it closes: a closed popup waits this long for it. */
+const CLOSE_GRACE_MS = 750;
 
 type PopupResult = { error: string | null };
 
@@ -45,15 +47,30 @@ export function closeIfSocialPopup(): boolean {
   return true;
 }
 
+export type SocialSignInOptions = {
+  /** Where the provider flow ends (in the popup, or in this window after a redirect). */
+  callbackURL?: string;
+  errorCallbackURL?: string;
+  /** Passed through the flow to the server's hooks (an invitation token). */
+  additionalData?: Record<string, string>;
+  /** Where to go once signed in; the page reloads when unset. */
+  successURL?: string;
+  /** The i18n key for an error code, Better Auth's or the server's. */
+  errorKey?: (code: string) => string;
+};
+
 /**
  * Google/Microsoft sign-in in a popup, falling back to a redirect when the popup is blocked. The
  * session is polled every second while the popup is open; the page reloads once signed in.
  */
-export function useSocialSignIn() {
+export function useSocialSignIn(options: SocialSignInOptions = {}) {
+  const { callbackURL = '/', errorCallbackURL = '/signin', additionalData, successURL, errorKey = socialErrorKey } = options;
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<SocialProvider | null>(null);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setInterval>>(undefined);
+  /** The popup's own result arrived: the poll has nothing more to say. */
+  const settled = useRef(false);
 
   const stop = useCallback(() => {
     clearInterval(timer.current);
@@ -63,32 +80,39 @@ export function useSocialSignIn() {
   const succeed = useCallback(() => {
     clearInterval(timer.current);
     sessionStorage.removeItem(LINK_PROVIDER_KEY);
-    window.location.reload();
-  }, []);
+    if (successURL) window.location.assign(successURL);
+    else window.location.reload();
+  }, [successURL]);
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event: MessageEvent<PopupResult>) => {
+      settled.current = true;
       if (!event.data.error) return succeed();
       stop();
-      setError(socialErrorKey(event.data.error));
+      setError(errorKey(event.data.error));
     };
     return () => {
       channel.close();
       clearInterval(timer.current);
     };
-  }, [stop, succeed]);
+  }, [stop, succeed, errorKey]);
 
   const watch = (popup: Window) => {
     timer.current = setInterval(async () => {
       const user = await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).catch(() => null);
+      if (settled.current) return;
       if (user) {
         popup.close();
         succeed();
       } else if (popup.closed) {
-        stop();
-        setError('auth.popupClosed');
+        clearInterval(timer.current);
+        setTimeout(() => {
+          if (settled.current) return;
+          stop();
+          setError('auth.popupClosed');
+        }, CLOSE_GRACE_MS);
       }
     }, POLL_MS);
   };
@@ -96,17 +120,19 @@ export function useSocialSignIn() {
   const start = async (provider: SocialProvider) => {
     setError(null);
     setPending(provider);
-    sessionStorage.setItem(LINK_PROVIDER_KEY, provider);
+    settled.current = false;
+    if (!additionalData) sessionStorage.setItem(LINK_PROVIDER_KEY, provider);
     const { data, error: authError } = await authClient.signIn.social({
       provider,
-      callbackURL: '/',
-      errorCallbackURL: '/signin',
+      callbackURL,
+      errorCallbackURL,
       disableRedirect: true,
+      ...(additionalData && { additionalData }),
     });
     const url = data && 'url' in data ? data.url : undefined;
     if (authError || !url) {
       setPending(null);
-      setError('auth.tryLater');
+      setError(authError?.code ? errorKey(authError.code) : 'auth.tryLater');
       return;
     }
     sessionStorage.setItem(POPUP_MARKER_KEY, '1');

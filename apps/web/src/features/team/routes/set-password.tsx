@@ -8,6 +8,8 @@ import { fieldA11y, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
+import type { SocialProvider } from '@/lib/auth-client';
+import { useAuthConfig } from '@/lib/auth-config';
 import { useSetInvitationPassword } from '../api/set-password';
 import { useVerifyInvitation } from '../api/verify-invitation';
 import { PasswordChecklist } from '@/components/ui/password-checklist';
@@ -95,19 +97,68 @@ function PasswordForm({ state }: { state: InvitationState }) {
   );
 }
 
-/** Microsoft or Google: the server cannot complete that acceptance yet, and the screen says so. */
-function ProviderAcceptance({ state }: { state: InvitationState }) {
+/** The refusals of a provider acceptance (the server's codes; the popup's own are auth keys). */
+const providerErrors: Record<string, string> = {
+  INVITATION_EMAIL_MISMATCH: 'team.setPassword.providerErrors.emailMismatch',
+  INVALID_INVITATION: 'team.setPassword.providerErrors.invalid',
+  WRONG_CONNECTION_METHOD: 'team.setPassword.providerErrors.invalid',
+  USER_EXISTS: 'team.setPassword.providerErrors.userExists',
+};
+export const providerErrorKey = (code: string) => providerErrors[code] ?? 'team.setPassword.providerErrors.failed';
+
+/** The app's Google/Microsoft sign-in (the auth feature's, composed in by the router). */
+export type ProviderSignInHook = (options: {
+  callbackURL: string;
+  errorCallbackURL: string;
+  additionalData: Record<string, string>;
+  successURL: string;
+  errorKey: (code: string) => string;
+}) => { start: (provider: SocialProvider) => Promise<void>; pending: SocialProvider | null; error: string | null };
+
+/**
+ * Microsoft or Google: the provider's sign-in, carrying the invitation token. The server accepts the
+ * invitation only for the invited address; once signed in, the member lands in the app.
+ */
+function ProviderAcceptance({ state, useProviderSignIn }: { state: InvitationState; useProviderSignIn: ProviderSignInHook }) {
   const { t } = useTranslation();
-  const provider = t(methodKeys[state.invitation.connectionMethod]);
+  const [params] = useSearchParams();
+  const method = state.invitation.connectionMethod as SocialProvider;
+  const provider = t(methodKeys[method]);
+  const { data: config } = useAuthConfig();
+  const social = useProviderSignIn({
+    callbackURL: '/',
+    // After a redirect (popup blocked) a refusal comes back here, in `error`.
+    errorCallbackURL: `/invitations/set-password?token=${encodeURIComponent(state.token)}`,
+    additionalData: { invitationToken: state.token },
+    successURL: '/',
+    errorKey: providerErrorKey,
+  });
+  const returned = params.get('error');
+  const errorKey = social.error ?? (returned ? providerErrorKey(returned) : null);
+  const notConfigured = config !== undefined && !config[method];
+
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
         {t('team.setPassword.providerIntro', { email: state.invitation.email, provider })}
       </p>
-      <Button type="button" variant="outline" className="w-full" disabled aria-describedby="provider-unavailable">
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={notConfigured}
+        pending={social.pending !== null}
+        aria-describedby={notConfigured ? 'provider-unavailable' : undefined}
+        onClick={() => void social.start(method)}
+      >
         {t('team.setPassword.providerButton', { provider })}
       </Button>
-      <Alert id="provider-unavailable">{t('team.setPassword.providerUnavailable', { provider })}</Alert>
+      {notConfigured && <Alert id="provider-unavailable">{t('team.setPassword.providerUnavailable', { provider })}</Alert>}
+      {errorKey && (
+        <Alert variant={errorKey === 'auth.popupBlocked' ? 'info' : 'error'}>
+          {t(errorKey, { email: state.invitation.email, provider })}
+        </Alert>
+      )}
     </div>
   );
 }
@@ -116,7 +167,7 @@ function ProviderAcceptance({ state }: { state: InvitationState }) {
  * /invitations/set-password (public): accepts the invitation. The invitation and its token come from
  * the verify screen; after a reload without them, a `token` query parameter is verified again.
  */
-export function SetPasswordRoute() {
+export function SetPasswordRoute({ useProviderSignIn }: { useProviderSignIn: ProviderSignInHook }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -130,7 +181,7 @@ export function SetPasswordRoute() {
       return state.invitation.connectionMethod === 'email/password' ? (
         <PasswordForm state={state} />
       ) : (
-        <ProviderAcceptance state={state} />
+        <ProviderAcceptance state={state} useProviderSignIn={useProviderSignIn} />
       );
     }
     if (!token) return <Alert variant="error">{t('team.verify.noToken')}</Alert>;

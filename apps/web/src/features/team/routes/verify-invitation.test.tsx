@@ -4,8 +4,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { apiError, mockApi } from '@/test/mock-api';
 import { renderAt } from '../testing/render';
-import { SetPasswordRoute } from './set-password';
+import { type ProviderSignInHook, providerErrorKey, SetPasswordRoute } from './set-password';
 import { VerifyInvitationRoute } from './verify-invitation';
+
+/** The provider sign-in the router composes in (the auth feature's): what it was given, what it answers. */
+const providerSignIn = {
+  options: null as Parameters<ProviderSignInHook>[0] | null,
+  start: vi.fn(async () => {}),
+  error: null as string | null,
+};
+const useProviderSignIn: ProviderSignInHook = (options) => {
+  providerSignIn.options = options;
+  return { start: providerSignIn.start, pending: null, error: providerSignIn.error };
+};
 
 const verified = {
   success: true,
@@ -89,7 +100,7 @@ describe('VerifyInvitationRoute', () => {
 
 describe('SetPasswordRoute', () => {
   const renderSet = (state: unknown, at = '/invitations/set-password') =>
-    renderAt(<SetPasswordRoute />, { path: '/invitations/set-password', at, state });
+    renderAt(<SetPasswordRoute useProviderSignIn={useProviderSignIn} />, { path: '/invitations/set-password', at, state });
 
   async function fill(password: string, confirm: string) {
     const user = userEvent.setup();
@@ -173,16 +184,72 @@ describe('SetPasswordRoute', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('No verification token provided.');
   });
 
-  it.each([
-    ['microsoft', 'Microsoft'],
-    ['google', 'Google'],
-  ])('offers the %s sign-in disabled, and says why', (method, name) => {
-    mockApi({});
-    renderSet({ ...passedState, invitation: { ...passedState.invitation, connectionMethod: method } });
-    expect(screen.getByRole('button', { name: `Sign in with ${name}` })).toBeDisabled();
-    expect(
-      screen.getByText(new RegExp(`Signing in with ${name} to accept an invitation is not available on this server yet`)),
-    ).toBeInTheDocument();
-    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  describe('a Microsoft or Google invitation', () => {
+    const authConfig = (configured: boolean) => ({
+      status: 200,
+      body: { google: configured, microsoft: configured, billing: false, mailbox: true },
+    });
+    const providerState = (method: string) => ({
+      ...passedState,
+      invitation: { ...passedState.invitation, connectionMethod: method },
+    });
+
+    afterEach(() => {
+      providerSignIn.error = null;
+      providerSignIn.start.mockClear();
+    });
+
+    it.each([
+      ['microsoft', 'Microsoft'],
+      ['google', 'Google'],
+    ])('starts the %s sign-in with the invitation token and a way back here', async (method, name) => {
+      mockApi({ 'GET /api/auth-config': authConfig(true) });
+      renderSet(providerState(method));
+      expect(screen.getByText(`You were invited as member@example.com to sign in with ${name}.`)).toBeInTheDocument();
+      expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+      const button = screen.getByRole('button', { name: `Sign in with ${name}` });
+      await vi.waitFor(() => expect(button).toBeEnabled());
+      await userEvent.setup().click(button);
+      expect(providerSignIn.start).toHaveBeenCalledWith(method);
+      expect(providerSignIn.options).toMatchObject({
+        callbackURL: '/',
+        errorCallbackURL: '/invitations/set-password?token=tok-1',
+        additionalData: { invitationToken: 'tok-1' },
+        successURL: '/',
+        errorKey: providerErrorKey,
+      });
+    });
+
+    it.each([
+      ['en', 'INVALID_INVITATION', 'This invitation can no longer be accepted this way.'],
+      ['fr', 'INVALID_INVITATION', 'Cette invitation ne peut plus être acceptée ainsi.'],
+      ['en', 'USER_EXISTS', 'member@example.com already has an account: sign in with it instead.'],
+      ['fr', 'USER_EXISTS', 'member@example.com a déjà un compte : connectez-vous avec celui-ci.'],
+      ['en', 'RATE_LIMIT', 'Signing in with Google failed. Please try again.'],
+      ['fr', 'RATE_LIMIT', 'La connexion avec Google a échoué. Veuillez réessayer.'],
+    ])('shows the refusal of the sign-in (%s, %s)', async (language, code, text) => {
+      await i18n.changeLanguage(language);
+      mockApi({ 'GET /api/auth-config': authConfig(true) });
+      providerSignIn.error = providerErrorKey(code);
+      renderSet(providerState('google'));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    });
+
+    it.each([
+      ['en', 'This invitation was sent to member@example.com: sign in to Google with that address.'],
+      ['fr', 'Cette invitation a été envoyée à member@example.com : connectez-vous à Google avec cette adresse.'],
+    ])('says which address to use when the provider returned another one (%s)', async (language, text) => {
+      await i18n.changeLanguage(language);
+      mockApi({ 'GET /api/auth-config': authConfig(true) });
+      renderSet(providerState('google'), '/invitations/set-password?token=tok-1&error=INVITATION_EMAIL_MISMATCH');
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    });
+
+    it('is disabled, and says why, when the server has no credentials for the provider', async () => {
+      mockApi({ 'GET /api/auth-config': authConfig(false) });
+      renderSet(providerState('microsoft'));
+      expect(await screen.findByText(/Signing in with Microsoft is not configured on this server/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sign in with Microsoft' })).toBeDisabled();
+    });
   });
 });

@@ -115,12 +115,12 @@ describe('sign-in with Google and Microsoft (vendor-shaped servers)', () => {
   });
 
   describe('accepting an invitation by signing in with the provider', () => {
-    async function inviteByGoogle(email: string, hasAiConfig = false) {
+    async function inviteByGoogle(email: string, hasAiConfig = false, connectionMethod: 'google' | 'microsoft' = 'google') {
       const res = await t.call(owner, 'POST', '/api/invitations', {
         email,
         firstName: 'Iris',
         lastName: 'Invited',
-        connectionMethod: 'google',
+        connectionMethod,
         metadata: { hasAiConfig },
       });
       expect(res.statusCode, res.body).toBe(201);
@@ -147,6 +147,23 @@ describe('sign-in with Google and Microsoft (vendor-shaped servers)', () => {
       const reused = await signInWith('google', { invitationToken: token });
       expect(reused.start.statusCode).toBe(400);
       expect(reused.start.json()).toMatchObject({ code: 'INVALID_INVITATION' });
+    });
+
+    it('accepts a Microsoft invitation the same way, with the AI setup it grants', async () => {
+      const email = unique('mona');
+      const { invitation, token } = await inviteByGoogle(email, true, 'microsoft');
+      microsoft.account = { ...microsoft.account, oid: crypto.randomUUID(), email, name: 'Mona' };
+      const result = await signInWith('microsoft', { invitationToken: token });
+      const me = await session(result.cookie);
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json()).toMatchObject({ email, emailVerified: true, referrerId: owner.id, metadata: { hasAiConfig: true } });
+      const listed = (await t.call(owner, 'GET', '/api/invitations')).json<{ invitations: Invitation[] }>();
+      expect(listed.invitations.find((i) => i.id === invitation.id)).toMatchObject({ status: 'ACCEPTED' });
+      // A Microsoft invitation is not accepted through Google.
+      const other = await inviteByGoogle(unique('milo'), false, 'microsoft');
+      const wrong = await signInWith('google', { invitationToken: other.token });
+      expect(wrong.start.statusCode).toBe(400);
+      expect(wrong.start.json()).toMatchObject({ code: 'WRONG_CONNECTION_METHOD' });
     });
 
     it('refuses another address and creates nothing; the invitation stays open', async () => {

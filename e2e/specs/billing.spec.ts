@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { expect, test as base, type Page } from '@playwright/test';
+import pg from 'pg';
 import { startStripeServer, type StripeServer } from '../../apps/server/test/vendors/stripe-server';
 import { freePort, linkFromOutbox, startApp, tempDataDir, waitFor } from '../server-process';
 import {
@@ -7,6 +8,7 @@ import {
   completeProfile,
   connectTestMailbox,
   signUpAndVerify,
+  PASSWORD,
   signUpThroughUi,
   skipWithoutMailServer,
   uniqueEmail,
@@ -48,7 +50,47 @@ base.describe('billing off (no Stripe keys)', () => {
   });
 });
 
-type BillingApp = { url: string; dataDir: string; stripe: StripeServer };
+type BillingApp = {
+  url: string;
+  dataDir: string;
+  stripe: StripeServer;
+  /** SQL on the app's database, when it runs on PostgreSQL. */
+  sql: ((text: string, params: unknown[]) => Promise<unknown>) | null;
+};
+
+/**
+ * With DATABASE_URL (CI), the billing app runs on a PostgreSQL database of its own, which a spec
+ * can write to (the credits ledger); otherwise on the embedded PGlite, which only the app can open.
+ */
+async function billingDatabase() {
+  const base = process.env.DATABASE_URL;
+  if (!base) return null;
+  const name = `e2e_billing_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  let connected = false;
+  return {
+    url: url.toString(),
+    sql: async (text: string, params: unknown[]): Promise<unknown> => {
+      if (!connected) await client.connect();
+      connected = true;
+      const result: { rows: unknown[] } = await client.query(text, params);
+      return result.rows;
+    },
+    drop: async () => {
+      if (connected) await client.end();
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
 
 const test = base.extend<object, { billingApp: BillingApp }>({
   billingApp: [
@@ -58,12 +100,13 @@ const test = base.extend<object, { billingApp: BillingApp }>({
       const stripe = await startStripeServer();
       const dataDir = tempDataDir();
       const port = await freePort();
+      const database = await billingDatabase();
       stripe.webhookUrl = `http://localhost:${port}/api/stripe/webhook`;
       const app = await startApp({
         port,
         dataDir,
         env: {
-          DATABASE_URL: '',
+          DATABASE_URL: database?.url ?? '',
           RATE_LIMIT_MULTIPLIER: '20',
           STRIPE_SECRET_KEY: stripe.secretKey,
           STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
@@ -71,8 +114,9 @@ const test = base.extend<object, { billingApp: BillingApp }>({
           STRIPE_ENDPOINT_BASE: stripe.baseUrl,
         },
       });
-      await use({ url: app.url, dataDir, stripe });
+      await use({ url: app.url, dataDir, stripe, sql: database?.sql ?? null });
       await app.stop();
+      await database?.drop();
       await stripe.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -203,6 +247,72 @@ test.describe('billing on (Stripe-shaped local server)', () => {
     }
     await page.goto('/subscriptions');
     await expect(biz.getByRole('button', { name: 'Current plan' })).toBeDisabled();
+  });
+
+  test('an owner on FREE whose credits are spent sees the quota banner; their member does not', async ({
+    page,
+    browser,
+    billingApp,
+  }) => {
+    test.skip(!billingApp.sql, 'the credits are spent in the database: needs DATABASE_URL (PostgreSQL)');
+    const sql = billingApp.sql!;
+    await onboardedOwner(page, billingApp.dataDir);
+    const owner = (await (await page.request.get('/api/session')).json()) as { uid: string };
+    const banner = page.getByText('Quota Exceeded: You have exceeded your credits quota. To continue, please upgrade your plan');
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The help guide opens by itself once for a new owner; this spec is about the banner.
+    if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape');
+    await expect(banner).toHaveCount(0);
+
+    // A member invited while the owner was on PRO (FREE allows no member), who then went back to FREE.
+    await sql(`UPDATE subscription SET plan = 'pro' WHERE owner_id = $1`, [owner.uid]);
+    const member = uniqueEmail('member');
+    const invited = await page.request.post('/api/invitations', {
+      data: {
+        email: member,
+        firstName: 'Mia',
+        lastName: 'Member',
+        connectionMethod: 'email/password',
+        metadata: { hasAiConfig: false },
+      },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    let link: string | null = null;
+    await waitFor(
+      async () => Boolean((link = linkFromOutbox(billingApp.dataDir, member, '/invitations/verify'))),
+      15_000,
+      `a mail to ${member}`,
+    );
+    const memberContext = await browser.newContext({ baseURL: billingApp.url });
+    const memberPage = await memberContext.newPage();
+    const token = new URL(link!).searchParams.get('token');
+    const accepted = await memberPage.request.post('/api/invitations/set-password', { data: { token, password: PASSWORD } });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await memberPage.goto('/signin');
+    await memberPage.getByLabel('Email', { exact: true }).fill(member);
+    await memberPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await memberPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await completeProfile(memberPage);
+    await expect(memberPage.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+    // Back on FREE, the month's 500 credits spent (as 250 AI steps would spend them).
+    const month = new Date().toISOString().slice(0, 7);
+    await sql(`UPDATE subscription SET plan = 'free' WHERE owner_id = $1`, [owner.uid]);
+    await sql(
+      `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key)
+       VALUES ($1, $2, 'grant', 500, 'free monthly grant', $3), ($1, $2, 'debit', -500, 'ai steps', $4)`,
+      [owner.uid, month, `grant:${owner.uid}:${month}`, `e2e-spent:${owner.uid}`],
+    );
+    await page.reload();
+    await expect(banner).toBeVisible();
+    await page.getByRole('link', { name: 'Upgrade' }).click();
+    await expect(page).toHaveURL(/\/subscriptions$/);
+    // The member spends the owner's credits but sees no banner.
+    await memberPage.reload();
+    await expect(memberPage.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(memberPage.getByText(/Quota Exceeded/)).toHaveCount(0);
+    await memberContext.close();
   });
 
   test('prices and labels in French', async ({ page, billingApp }) => {

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser, testConfig } from '../../test/harness';
 import { startGoogleServer, type GoogleServer } from '../../test/vendors/google-server';
 import { startMicrosoftServer, type MicrosoftServer } from '../../test/vendors/microsoft-server';
+import { oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../test/vendors/oauth-vendors';
 import { startWorker } from '../worker';
 import type { PipelineWorker } from './worker';
 
 const quietLog = { warn: (object: object, message: string) => console.warn(message, object) };
-const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
+const credentials = TEST_OAUTH_CLIENT;
 
 /**
  * The pipeline on Gmail and Outlook mailboxes: the worker role polls Gmail's history and Graph's
@@ -27,14 +28,7 @@ describe('mail pipeline on Gmail and Outlook (vendor-shaped servers)', () => {
       startGoogleServer({ ...credentials, emailAddress: 'owner@gmail.test' }),
       startMicrosoftServer({ ...credentials, mail: 'owner@outlook.test' }),
     ]);
-    const env = {
-      GOOGLE_CLIENT_ID: credentials.clientId,
-      GOOGLE_CLIENT_SECRET: credentials.clientSecret,
-      MICROSOFT_CLIENT_ID: credentials.clientId,
-      MICROSOFT_CLIENT_SECRET: credentials.clientSecret,
-      GOOGLE_ENDPOINT_BASE: google.baseUrl,
-      MICROSOFT_ENDPOINT_BASE: microsoft.baseUrl,
-    };
+    const env = oauthVendorEnv(google, microsoft);
     t = await createTestApp({ env });
     worker = startWorker({ config: testConfig(env), database: t.database, log: quietLog });
   });

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index';
 import { cookieFrom, createTestApp, ORIGIN, type TestApp, type TestUser } from '../../../test/harness';
 import { startGoogleServer, type GoogleServer } from '../../../test/vendors/google-server';
 import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
+import { oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
 
 /**
  * Sign-in with Google and Microsoft through Better Auth's real providers, pointed at local servers
@@ -15,7 +16,7 @@ describe('sign-in with Google and Microsoft (vendor-shaped servers)', () => {
   let google: GoogleServer;
   let microsoft: MicrosoftServer;
   let owner: TestUser;
-  const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
+  const credentials = TEST_OAUTH_CLIENT;
   const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}@people.test`;
 
   /** The browser's round trip: start, the vendor's consent page (approves at once), our callback. */
@@ -47,14 +48,7 @@ describe('sign-in with Google and Microsoft (vendor-shaped servers)', () => {
       startMicrosoftServer({ ...credentials, mail: 'someone@outlook.test' }),
     ]);
     t = await createTestApp({
-      env: {
-        GOOGLE_CLIENT_ID: credentials.clientId,
-        GOOGLE_CLIENT_SECRET: credentials.clientSecret,
-        MICROSOFT_CLIENT_ID: credentials.clientId,
-        MICROSOFT_CLIENT_SECRET: credentials.clientSecret,
-        GOOGLE_ENDPOINT_BASE: google.baseUrl,
-        MICROSOFT_ENDPOINT_BASE: microsoft.baseUrl,
-      },
+      env: oauthVendorEnv(google, microsoft),
     });
     owner = await t.signUp();
   });

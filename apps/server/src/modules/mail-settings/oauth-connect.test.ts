@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
 import { startGoogleServer, type GoogleServer } from '../../../test/vendors/google-server';
 import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
+import { oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
 
 /** Gmail and Outlook connected through the API, against local servers in the vendors' wire formats. */
 describe('OAuth mailboxes (Gmail, Outlook)', () => {
@@ -11,20 +12,13 @@ describe('OAuth mailboxes (Gmail, Outlook)', () => {
   let microsoft: MicrosoftServer;
 
   beforeAll(async () => {
-    const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
+    const credentials = TEST_OAUTH_CLIENT;
     [google, microsoft] = await Promise.all([
       startGoogleServer({ ...credentials, emailAddress: 'owner@gmail.test' }),
       startMicrosoftServer({ ...credentials, mail: 'owner@outlook.test' }),
     ]);
     t = await createTestApp({
-      env: {
-        GOOGLE_CLIENT_ID: credentials.clientId,
-        GOOGLE_CLIENT_SECRET: credentials.clientSecret,
-        MICROSOFT_CLIENT_ID: credentials.clientId,
-        MICROSOFT_CLIENT_SECRET: credentials.clientSecret,
-        GOOGLE_ENDPOINT_BASE: google.baseUrl,
-        MICROSOFT_ENDPOINT_BASE: microsoft.baseUrl,
-      },
+      env: oauthVendorEnv(google, microsoft),
     });
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
 import { startGoogleServer, type GoogleServer } from '../../../test/vendors/google-server';
 import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
+import { oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
 
 /**
  * The webmail on Gmail and Outlook mailboxes, against local servers in the Gmail API's and
@@ -14,7 +15,7 @@ describe('webmail on Gmail and Outlook (vendor-shaped servers)', () => {
   let microsoft: MicrosoftServer;
   let gmailUser: TestUser;
 
-  const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
+  const credentials = TEST_OAUTH_CLIENT;
 
   async function connect(user: TestUser, provider: 'gmail' | 'outlook') {
     const start = await t.call(user, 'GET', `/api/email-settings/oauth/${provider}`);
@@ -37,14 +38,7 @@ describe('webmail on Gmail and Outlook (vendor-shaped servers)', () => {
       startMicrosoftServer({ ...credentials, mail: 'owner@outlook.test' }),
     ]);
     t = await createTestApp({
-      env: {
-        GOOGLE_CLIENT_ID: credentials.clientId,
-        GOOGLE_CLIENT_SECRET: credentials.clientSecret,
-        MICROSOFT_CLIENT_ID: credentials.clientId,
-        MICROSOFT_CLIENT_SECRET: credentials.clientSecret,
-        GOOGLE_ENDPOINT_BASE: google.baseUrl,
-        MICROSOFT_ENDPOINT_BASE: microsoft.baseUrl,
-      },
+      env: oauthVendorEnv(google, microsoft),
     });
     gmailUser = await t.signUp();
     await connect(gmailUser, 'gmail');

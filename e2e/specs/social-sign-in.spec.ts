@@ -69,7 +69,7 @@ test('a member invited with Google accepts by signing in with Google and gets th
   await expect(memberPage.getByText(`You were invited as ${member} to sign in with Google.`)).toBeVisible();
   await signInInPopup(memberPage, 'Sign in with Google');
   await expect(memberPage.getByRole('alert')).toHaveText(
-    `This invitation was sent to ${member}: sign in to Google with that address.`,
+    "The email address doesn't match the one associated with your invitation.",
   );
 
   await providerAccount('google', member);

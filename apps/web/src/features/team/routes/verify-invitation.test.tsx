@@ -236,8 +236,8 @@ describe('SetPasswordRoute', () => {
     });
 
     it.each([
-      ['en', 'This invitation was sent to member@example.com: sign in to Google with that address.'],
-      ['fr', 'Cette invitation a été envoyée à member@example.com : connectez-vous à Google avec cette adresse.'],
+      ['en', "The email address doesn't match the one associated with your invitation."],
+      ['fr', "L'adresse e-mail ne correspond pas à celle associée à votre invitation."],
     ])('says which address to use when the provider returned another one (%s)', async (language, text) => {
       await i18n.changeLanguage(language);
       mockApi({ 'GET /api/auth-config': authConfig(true) });

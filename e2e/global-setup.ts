@@ -4,6 +4,7 @@ import { startSmtpServer } from '../apps/server/test/smtp-server';
 import { startGoogleServer } from '../apps/server/test/vendors/google-server';
 import { startMicrosoftServer } from '../apps/server/test/vendors/microsoft-server';
 import { freePort, startApp, tempDataDir } from './server-process';
+import { TUTORIAL_IDS } from '../packages/shared/src/tutorials';
 
 /** The mailbox the mail-settings spec connects: the same address and password on IMAP and SMTP. */
 export const E2E_MAILBOX = { user: 'mailbox@example.test', pass: 'Mailbox-secret1' };
@@ -16,14 +17,7 @@ export const E2E_INBOX_MAILBOX = { user: 'webmail@example.test', pass: 'Webmail-
 /** Where the feedback spec's messages go (read back from the outbox). */
 export const E2E_SUPPORT_EMAIL = 'support@example.test';
 /** The product's six tutorial videos: none for the Gmail connection and the Gmail plugin (spec 02 §9). */
-export const E2E_TUTORIAL_VIDEOS = [
-  'outlook-connection',
-  'smtp-connection',
-  'classification',
-  'responses',
-  'knowledge-base',
-  'instructions',
-]
+export const E2E_TUTORIAL_VIDEOS = TUTORIAL_IDS.filter((id) => id !== 'gmail-connection' && id !== 'gmail-plugin')
   .map((id) => `${id}=https://www.youtube-nocookie.com/embed/e2e-${id}`)
   .join(',');
 

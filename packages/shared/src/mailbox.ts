@@ -119,6 +119,8 @@ export const messageQuerySchema = z.object({
   folder: folderSchema.default('INBOX'),
   references: z.string().max(10_000).optional(),
   withAttachments: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  /** `1` reads the message without marking it read (the list's prefetch of the next rows). */
+  peek: z.enum(['0', '1']).default('0'),
 });
 
 export const bodyQuerySchema = z.object({

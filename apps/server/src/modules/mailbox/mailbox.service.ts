@@ -247,27 +247,32 @@ async function rawMessage(deps: MailboxDeps, caller: Caller, ops: MessageOperati
   return raw;
 }
 
-/** GET /api/mailbox/messages/{uid}: the message, marked read as it is opened. */
+/** GET /api/mailbox/messages/{uid}: the message, marked read as it is opened unless the caller only peeks. */
 export async function getMessage(
   deps: MailboxDeps,
   caller: Caller,
   uid: string,
-  query: { folder: string; userId?: string },
+  query: { folder: string; userId?: string; peek?: '0' | '1' },
 ): Promise<MessageDetail> {
   assertOwnUser(caller, query.userId);
+  const markRead = query.peek !== '1';
   return withMailbox(deps, caller, async (_provider, ops) => {
     let raw: Buffer;
     let flagged = false;
+    let unread = false;
     if (ops.fetchWithFlags) {
       const found = await ops.fetchWithFlags(query.folder, uid);
       if (!found) throw notFound('inbox.errors.messageNotFound');
       raw = found.raw;
       flagged = found.flagged;
+      unread = !found.seen;
       deps.raw.set(caller.id, query.folder, uid, raw);
-      if (!found.seen) await ops.setFlags(query.folder, [uid], { add: ['\\Seen'] });
     } else {
       raw = await rawMessage(deps, caller, ops, query.folder, uid);
+    }
+    if (markRead && (unread || !ops.fetchWithFlags)) {
       await ops.setFlags(query.folder, [uid], { add: ['\\Seen'] });
+      unread = false;
     }
     const parsed = await parseMessage(raw);
     const attachments = parsed.attachments
@@ -292,7 +297,7 @@ export async function getMessage(
       inReplyTo: parsed.inReplyTo,
       references: parsed.references,
       date: parsed.date ? parsed.date.toISOString() : null,
-      isUnread: false,
+      isUnread: unread,
       isFlagged: flagged,
       hasAttachments: attachments.length > 0,
       replyCount: parsed.references.length,

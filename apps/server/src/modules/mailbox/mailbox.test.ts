@@ -188,8 +188,12 @@ describe.skipIf(skip)('webmail /api/mailbox against Dovecot and an SMTP server',
     expect((await get('/api/mailbox?page=0')).res.statusCode).toBe(400);
   });
 
-  it('opens a message (marking it read) and serves its body inert, with images only on consent', async () => {
+  it('peeks at a message without marking it read, opens it (marking it read) and serves its body inert, with images only on consent', async () => {
     const row = (await find('Hostile newsletter'))!;
+    const peeked = await get<MessageDetail>(`/api/mailbox/messages/${encodeURIComponent(row.uid)}?folder=INBOX&peek=1`);
+    expect(peeked.body).toMatchObject({ subject: 'Hostile newsletter', isUnread: true });
+    expect((await find('Hostile newsletter'))!.isUnread).toBe(true);
+    expect((await get(`/api/mailbox/messages/${encodeURIComponent(row.uid)}?folder=INBOX&peek=yes`)).res.statusCode).toBe(400);
     const { res, body } = await get<MessageDetail>(`/api/mailbox/messages/${encodeURIComponent(row.uid)}?folder=INBOX`);
     expect(res.statusCode).toBe(200);
     expect(body).toMatchObject({

@@ -2,8 +2,12 @@ import { messageDetailSchema } from '@app/shared/mailbox';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
+/** Reads without marking read: rows are fetched ahead of opening; opening marks them read itself. */
 export const getMessage = (folder: string, uid: string) =>
-  apiRequest(`/api/mailbox/messages/${encodeURIComponent(uid)}`, { query: { folder }, schema: messageDetailSchema });
+  apiRequest(`/api/mailbox/messages/${encodeURIComponent(uid)}`, {
+    query: { folder, peek: '1' },
+    schema: messageDetailSchema,
+  });
 
 export const messageQueryOptions = (folder: string, uid: string) =>
   queryOptions({ queryKey: ['mailbox', 'message', folder, uid], queryFn: () => getMessage(folder, uid), staleTime: 60_000 });

@@ -183,6 +183,31 @@ describe('InboxRoute', () => {
     );
   });
 
+  it('reads the next rows ahead without marking them read, and marks a message read when it is opened', async () => {
+    const { calls } = api();
+    const user = userEvent.setup();
+    renderInbox();
+    await screen.findByText('Subject 1');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/mailbox/messages/7%3A2')).toBe(true));
+    const reads = calls.filter((c) => c.path.startsWith('/api/mailbox/messages/7%3A'));
+    expect(reads.every((c) => c.query.get('peek') === '1')).toBe(true);
+    expect(calls.some((c) => c.path === '/api/mailbox/messages/flags')).toBe(false);
+    expect(screen.getByText('Subject 1').closest('li')).toHaveClass('font-semibold');
+
+    await user.click(screen.getByText('Subject 2'));
+    await screen.findByTitle('Message body');
+    expect(calls.some((c) => c.path === '/api/mailbox/messages/flags')).toBe(false);
+    await user.keyboard('u');
+    await user.click(await screen.findByText('Subject 1'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/mailbox/messages/flags')?.body).toEqual({
+        folder: 'INBOX',
+        uids: ['7:1'],
+        flags: ['\\Seen'],
+      }),
+    );
+  });
+
   it('moves with j/k, opens with Enter into a sandboxed body, returns with u, archives with e, pages with Older', async () => {
     const { calls } = api();
     const user = userEvent.setup();

@@ -125,14 +125,7 @@ export function InboxRoute() {
     const index = messages.findIndex((m) => m.uid === uid);
     if (index >= 0) setCursor(index);
     setOpenUid(uid);
-    // Opening marks the message read on the server; the list shows it at once.
-    const row = messages[index];
-    if (row?.isUnread) {
-      queryClient.setQueriesData<typeof list.data>({ queryKey: ['mailbox', 'list'] }, (p) =>
-        p ? { ...p, messages: p.messages.map((m) => (m.uid === uid ? { ...m, isUnread: false } : m)) } : p,
-      );
-      void queryClient.invalidateQueries({ queryKey: ['mailbox', 'folders'] });
-    }
+    if (messages[index]?.isUnread) markRead([uid], true);
   };
   const respond = async (mode: 'reply' | 'replyAll' | 'forward', uid: string) => {
     try {

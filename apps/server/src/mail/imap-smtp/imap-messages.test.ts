@@ -1,4 +1,5 @@
 import type { SmtpSettings } from '@app/shared/mail-settings';
+import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../../test/dovecot';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
@@ -223,5 +224,81 @@ describe.skipIf(skip)('webmail operations: folder counts, browse with search, fl
     await ops.expunge!('INBOX', [second!.id]);
     const left = await ops.browse!('INBOX', { offset: 0, limit: 10 });
     expect(left.messages.map((m) => m.subject)).toEqual(['Question 4', 'Question 2', 'Question 1']);
+  });
+});
+
+describe.skipIf(skip)('the webmail header cache', () => {
+  const carol = { user: 'carol@example.com', pass: 'secret three' };
+  let dovecot: Dovecot;
+  let provider: MailProvider;
+  let ops: Required<MessageOperations>;
+  let other: ImapFlow;
+
+  const firstPage = () => ops.browse('INBOX', { offset: 0, limit: 10 });
+  const row = async (subject: string) => (await firstPage()).messages.find((m) => m.subject === subject);
+
+  beforeAll(async () => {
+    dovecot = await startDovecot([carol]);
+    const settings: SmtpSettings = {
+      name: 'Carol',
+      host: 'localhost',
+      port: 1,
+      secure: false,
+      user: carol.user,
+      pass: carol.pass,
+      imapHost: 'localhost',
+      imapPort: dovecot.port,
+      imapSecure: false,
+      imapUser: carol.user,
+    };
+    provider = createImapSmtpProvider(settings, { allowPrivateHosts: true });
+    ops = provider.messages as Required<MessageOperations>;
+    for (const n of [1, 2, 3]) await ops.append('INBOX', message(n), []);
+    // Another mail client on the same mailbox, as the owner's phone would be.
+    other = new ImapFlow({ host: '127.0.0.1', port: dovecot.port, secure: false, auth: carol, logger: false });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other?.logout().catch(() => undefined);
+    await provider?.close();
+    await dovecot?.stop();
+  });
+
+  it('serves a folder page again from memory while the folder is unchanged', async () => {
+    const first = await firstPage();
+    expect(first.messages.map((m) => m.subject)).toEqual(['Question 3', 'Question 2', 'Question 1']);
+    expect(await firstPage()).toBe(first);
+    expect(await ops.browse('INBOX', { offset: 0, limit: 10, search: 'Question' })).not.toBe(first);
+  });
+
+  it("sees another client's flag changes, new mail and deletions, whichever folder is selected", async () => {
+    await firstPage();
+    await other.mailboxOpen('INBOX');
+    await other.messageFlagsAdd({ header: { 'message-id': '<q2@client.example>' } }, ['\\Flagged']);
+    expect(await row('Question 2')).toMatchObject({ flagged: true });
+
+    await other.append('INBOX', message(4), []);
+    const withNew = await firstPage();
+    expect(withNew.total).toBe(4);
+    expect(withNew.messages[0]?.subject).toBe('Question 4');
+
+    // With another folder selected in between, the INBOX is selected afresh.
+    await ops.browse((await provider.ensureFolder(['Archive'])).id, { offset: 0, limit: 10 });
+    await other.messageDelete({ header: { 'message-id': '<q1@client.example>' } });
+    await other.messageFlagsAdd({ header: { 'message-id': '<q3@client.example>' } }, ['\\Seen']);
+    const after = await firstPage();
+    expect(after.messages.map((m) => m.subject)).toEqual(['Question 4', 'Question 3', 'Question 2']);
+    expect(after.messages[1]).toMatchObject({ seen: true });
+  });
+
+  it('drops the pages of the folders its own changes touch', async () => {
+    const before = await row('Question 4');
+    await ops.setFlags('INBOX', [before!.id], { add: ['\\Seen'] });
+    expect(await row('Question 4')).toMatchObject({ seen: true });
+    const archive = (await provider.ensureFolder(['Archive'])).id;
+    await ops.browse(archive, { offset: 0, limit: 10 });
+    await ops.move('INBOX', [before!.id], archive);
+    expect(await row('Question 4')).toBeUndefined();
+    expect((await ops.browse(archive, { offset: 0, limit: 10 })).messages.map((m) => m.subject)).toEqual(['Question 4']);
   });
 });

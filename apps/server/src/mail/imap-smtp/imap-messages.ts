@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import { classifyConnectError, sendFailure } from '../errors';
 import type { BrowsedMessage, FolderCounts, MailFolder, MessageOperations, MessageSummary } from '../port';
 import { DEFAULT_FOLDER_NAME, findSpecialFolder } from '../special-folders';
+import { createHeaderCache } from './header-cache';
 
 /**
  * The message operations over IMAP (imapflow) and SMTP (nodemailer). Ids are `<uidvalidity>:<uid>`:
@@ -16,9 +17,15 @@ export interface ImapMessageDeps {
 }
 
 export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations {
-  /** Runs `work` with `folder` selected; `uids` keeps only the ids of its current UIDVALIDITY. */
-  async function inFolder<T>(folder: string, work: (client: ImapFlow, uids: (ids: string[]) => number[]) => Promise<T>) {
+  const headers = createHeaderCache();
+
+  /**
+   * Runs `work` with `folder` selected; `uids` keeps only the ids of its current UIDVALIDITY,
+   * `selectedBefore` says whether the folder was selected already (no SELECT was needed).
+   */
+  async function inFolder<T>(folder: string, work: (client: ImapFlow, uids: Uids, selectedBefore: boolean) => Promise<T>) {
     const client = await deps.imap();
+    const before = client.mailbox;
     const lock = await client.getMailboxLock(folder).catch((error: unknown) => {
       throw classifyConnectError('imap', error);
     });
@@ -29,11 +36,22 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
           const [v, uid] = id.split(':');
           return v === validity && uid && /^\d+$/.test(uid) ? [Number(uid)] : [];
         });
-      return await work(client, uids);
+      return await work(client, uids, before !== false && before === client.mailbox);
     } finally {
       lock.release();
     }
   }
+
+  /** Runs a change of `folder` through `inFolder`; its cached pages go, whatever the outcome. */
+  const changing =
+    <A extends unknown[]>(change: (folder: string, ...args: A) => Promise<void>) =>
+    async (folder: string, ...args: A) => {
+      try {
+        await change(folder, ...args);
+      } finally {
+        headers.drop(folder);
+      }
+    };
 
   const uidSet = (uids: number[]) => uids.join(',');
 
@@ -83,28 +101,33 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
       });
     },
 
-    async setFlags(folderId, ids, change) {
+    setFlags: changing(async (folderId, ids: string[], change: { add?: string[]; remove?: string[] }) => {
       await inFolder(folderId, async (client, uids) => {
         const set = uidSet(uids(ids));
         if (!set) return;
         if (change.add?.length) await client.messageFlagsAdd(set, change.add, { uid: true });
         if (change.remove?.length) await client.messageFlagsRemove(set, change.remove, { uid: true });
       });
-    },
+    }),
 
     async move(folderId, ids, targetFolderId) {
-      await inFolder(folderId, async (client, uids) => {
-        const set = uidSet(uids(ids));
-        if (set) await client.messageMove(set, targetFolderId, { uid: true });
-      });
+      try {
+        await inFolder(folderId, async (client, uids) => {
+          const set = uidSet(uids(ids));
+          if (set) await client.messageMove(set, targetFolderId, { uid: true });
+        });
+      } finally {
+        headers.drop(folderId);
+        headers.drop(targetFolderId);
+      }
     },
 
-    async append(folderId, raw, flags) {
+    append: changing(async (folderId, raw: Buffer, flags: string[]) => {
       const client = await deps.imap();
       await client.append(folderId, raw, flags).catch((error: unknown) => {
         throw classifyConnectError('imap', error);
       });
-    },
+    }),
 
     async findByMessageId(folderId, messageId) {
       return inFolder(folderId, async (client) => {
@@ -131,7 +154,7 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
         .catch(() => undefined);
     },
 
-    ...webmailOperations(deps, inFolder),
+    ...webmailOperations(deps, inFolder, headers),
   };
 }
 
@@ -141,7 +164,9 @@ function hasAttachment(node: MessageStructureObject | undefined): boolean {
   return (node.childNodes ?? []).some(hasAttachment);
 }
 
-type InFolder = <T>(folder: string, work: (client: ImapFlow, uids: (ids: string[]) => number[]) => Promise<T>) => Promise<T>;
+type Uids = (ids: string[]) => number[];
+type InFolder = <T>(folder: string, work: (client: ImapFlow, uids: Uids, selectedBefore: boolean) => Promise<T>) => Promise<T>;
+type HeaderCache = ReturnType<typeof createHeaderCache>;
 
 const BROWSE_QUERY: FetchQueryObject = {
   uid: true,
@@ -156,6 +181,7 @@ const BROWSE_QUERY: FetchQueryObject = {
 function webmailOperations(
   deps: ImapMessageDeps,
   inFolder: InFolder,
+  headers: HeaderCache,
 ): Pick<Required<MessageOperations>, 'folderCounts' | 'browse' | 'expunge' | 'fetchWithFlags'> {
   return {
     async fetchWithFlags(folderId, id) {
@@ -187,56 +213,61 @@ function webmailOperations(
     },
 
     async browse(folderId, page) {
-      return inFolder(folderId, async (client) => {
-        const validity = String(client.mailbox ? client.mailbox.uidValidity : '');
-        const exists = client.mailbox ? client.mailbox.exists : 0;
-        let total = exists;
-        let range: string | null;
-        let byUid = false;
-        if (page.search) {
-          const q = page.search;
-          const found = await client.search({ or: [{ subject: q }, { from: q }, { to: q }, { body: q }] }, { uid: true });
-          const uids = (Array.isArray(found) ? found : []).sort((a, b) => b - a);
-          total = uids.length;
-          const slice = uids.slice(page.offset, page.offset + page.limit);
-          range = slice.length ? slice.join(',') : null;
-          byUid = true;
-        } else {
-          const last = exists - page.offset;
-          range = last < 1 ? null : `${Math.max(1, last - page.limit + 1)}:${last}`;
-        }
-        if (!range) return { total, messages: [] };
-        const messages: BrowsedMessage[] = [];
-        for await (const m of client.fetch(range, BROWSE_QUERY, { uid: byUid })) {
-          const envelope = m.envelope;
-          const from = envelope?.from?.[0];
-          const addresses = (list: MessageAddressObject[] | undefined) =>
-            (list ?? []).flatMap((a) => (a.address ? [{ name: a.name ?? '', address: a.address.toLowerCase() }] : []));
-          messages.push({
-            id: `${validity}:${m.uid}`,
-            messageId: envelope?.messageId ?? null,
-            subject: envelope?.subject ?? '',
-            from: from?.address ? { name: from.name ?? '', address: from.address.toLowerCase() } : null,
-            to: addresses(envelope?.to),
-            cc: addresses(envelope?.cc),
-            date: envelope?.date ? new Date(envelope.date) : null,
-            seen: m.flags?.has('\\Seen') ?? false,
-            flagged: m.flags?.has('\\Flagged') ?? false,
-            hasAttachments: hasAttachment(m.bodyStructure),
-            size: m.size ?? 0,
-            threadDepth: (m.headers?.toString('utf8').match(/<[^<>\s]+>/g) ?? []).length,
-          });
-        }
-        messages.sort((a, b) => Number(b.id.split(':')[1]) - Number(a.id.split(':')[1]));
-        return { total, messages };
+      return inFolder(folderId, async (client, _uids, selectedBefore) => {
+        if (page.search) return searchPage(client, page.search, page);
+        return headers.page(client, folderId, selectedBefore, page, async () => {
+          const total = client.mailbox ? client.mailbox.exists : 0;
+          const last = total - page.offset;
+          if (last < 1) return { total, messages: [] };
+          return { total, messages: await fetchRows(client, `${Math.max(1, last - page.limit + 1)}:${last}`, false) };
+        });
       });
     },
 
     async expunge(folderId, ids) {
-      await inFolder(folderId, async (client, uids) => {
-        const set = uids(ids).join(',');
-        if (set) await client.messageDelete(set, { uid: true });
-      });
+      try {
+        await inFolder(folderId, async (client, uids) => {
+          const set = uids(ids).join(',');
+          if (set) await client.messageDelete(set, { uid: true });
+        });
+      } finally {
+        headers.drop(folderId);
+      }
     },
   };
+}
+
+/** A page of the messages matching `q` in subject, sender, recipients or body (IMAP SEARCH). */
+async function searchPage(client: ImapFlow, q: string, page: { offset: number; limit: number }) {
+  const found = await client.search({ or: [{ subject: q }, { from: q }, { to: q }, { body: q }] }, { uid: true });
+  const uids = (Array.isArray(found) ? found : []).sort((a, b) => b - a);
+  const slice = uids.slice(page.offset, page.offset + page.limit);
+  return { total: uids.length, messages: slice.length ? await fetchRows(client, slice.join(','), true) : [] };
+}
+
+/** The list rows of a sequence or UID range, newest first. */
+async function fetchRows(client: ImapFlow, range: string, byUid: boolean): Promise<BrowsedMessage[]> {
+  const validity = String(client.mailbox ? client.mailbox.uidValidity : '');
+  const addresses = (list: MessageAddressObject[] | undefined) =>
+    (list ?? []).flatMap((a) => (a.address ? [{ name: a.name ?? '', address: a.address.toLowerCase() }] : []));
+  const messages: BrowsedMessage[] = [];
+  for await (const m of client.fetch(range, BROWSE_QUERY, { uid: byUid })) {
+    const envelope = m.envelope;
+    const from = envelope?.from?.[0];
+    messages.push({
+      id: `${validity}:${m.uid}`,
+      messageId: envelope?.messageId ?? null,
+      subject: envelope?.subject ?? '',
+      from: from?.address ? { name: from.name ?? '', address: from.address.toLowerCase() } : null,
+      to: addresses(envelope?.to),
+      cc: addresses(envelope?.cc),
+      date: envelope?.date ? new Date(envelope.date) : null,
+      seen: m.flags?.has('\\Seen') ?? false,
+      flagged: m.flags?.has('\\Flagged') ?? false,
+      hasAttachments: hasAttachment(m.bodyStructure),
+      size: m.size ?? 0,
+      threadDepth: (m.headers?.toString('utf8').match(/<[^<>\s]+>/g) ?? []).length,
+    });
+  }
+  return messages.sort((a, b) => Number(b.id.split(':')[1]) - Number(a.id.split(':')[1]));
 }

@@ -283,44 +283,50 @@ export function InboxRoute() {
               </Button>
             </Alert>
           </div>
-        ) : openUid ? (
-          <MessageView
-            message={message.data}
-            loading={message.isPending}
-            onBack={() => setOpenUid(null)}
-            onReply={() => void respond('reply', openUid)}
-            onReplyAll={() => void respond('replyAll', openUid)}
-            onForward={() => void respond('forward', openUid)}
-            onDelete={() => remove([openUid])}
-            onSpam={() => spam([openUid])}
-            onStar={(starred) => star(openUid, starred)}
-          />
         ) : (
-          <MessageList
-            data={list.data}
-            loading={list.isPending}
-            fetching={list.isFetching}
-            selected={selected}
-            cursor={cursor}
-            actions={{
-              open,
-              toggleSelect,
-              toggleAll: () =>
-                setSelected((s) => (messages.every((m) => s.has(m.uid)) ? new Set() : new Set(messages.map((m) => m.uid)))),
-              reload: () => {
-                announce.current = true;
-                void queryClient.invalidateQueries({ queryKey: ['mailbox'] });
-              },
-              spam,
-              remove,
-              markRead: (uids, read) => void markRead(uids, read),
-              star,
-              reply: (uid) => void respond('reply', uid),
-              forward: (uid) => void respond('forward', uid),
-              newer: () => changePage(Math.max(1, page - 1)),
-              older: () => changePage(page + 1),
-            }}
-          />
+          <>
+            {/* The list stays mounted behind an open message: going back shows it as it was, at once. */}
+            <div hidden={openUid !== null} className="contents">
+              <MessageList
+                data={list.data}
+                loading={list.isPending}
+                fetching={list.isFetching}
+                selected={selected}
+                cursor={cursor}
+                actions={{
+                  open,
+                  toggleSelect,
+                  toggleAll: () =>
+                    setSelected((s) => (messages.every((m) => s.has(m.uid)) ? new Set() : new Set(messages.map((m) => m.uid)))),
+                  reload: () => {
+                    announce.current = true;
+                    void queryClient.invalidateQueries({ queryKey: ['mailbox'] });
+                  },
+                  spam,
+                  remove,
+                  markRead: (uids, read) => void markRead(uids, read),
+                  star,
+                  reply: (uid) => void respond('reply', uid),
+                  forward: (uid) => void respond('forward', uid),
+                  newer: () => changePage(Math.max(1, page - 1)),
+                  older: () => changePage(page + 1),
+                }}
+              />
+            </div>
+            {openUid && (
+              <MessageView
+                message={message.data}
+                loading={message.isPending}
+                onBack={() => setOpenUid(null)}
+                onReply={() => void respond('reply', openUid)}
+                onReplyAll={() => void respond('replyAll', openUid)}
+                onForward={() => void respond('forward', openUid)}
+                onDelete={() => remove([openUid])}
+                onSpam={() => spam([openUid])}
+                onStar={(starred) => star(openUid, starred)}
+              />
+            )}
+          </>
         )}
       </div>
       {compose && (

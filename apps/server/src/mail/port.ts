@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 /**
  * The one interface the product talks to mailboxes through (DESIGN §3). Adapters receive their
  * credentials as arguments, never read env, the database or the request, and throw MailError.
@@ -110,6 +111,11 @@ export interface MessageOperations {
   fetchWithFlags?(folderId: string, id: string): Promise<{ raw: Buffer; seen: boolean; flagged: boolean } | null>;
   /** Webmail: deletes messages for good (IMAP `\Deleted` then UID EXPUNGE of just those). */
   expunge?(folderId: string, ids: string[]): Promise<void>;
+  /**
+   * Webmail: runs `consume` over the raw source as it is read from the server (never whole in
+   * memory), or answers null when the message is gone. The source is closed when `consume` settles.
+   */
+  withRawStream?<T>(folderId: string, id: string, consume: (raw: Readable) => Promise<T>): Promise<T | null>;
 }
 
 export interface FolderCounts {

@@ -168,6 +168,8 @@ type Uids = (ids: string[]) => number[];
 type InFolder = <T>(folder: string, work: (client: ImapFlow, uids: Uids, selectedBefore: boolean) => Promise<T>) => Promise<T>;
 type HeaderCache = ReturnType<typeof createHeaderCache>;
 
+const RAW_CHUNK_BYTES = 1024 * 1024;
+
 const BROWSE_QUERY: FetchQueryObject = {
   uid: true,
   envelope: true,
@@ -182,8 +184,23 @@ function webmailOperations(
   deps: ImapMessageDeps,
   inFolder: InFolder,
   headers: HeaderCache,
-): Pick<Required<MessageOperations>, 'folderCounts' | 'browse' | 'expunge' | 'fetchWithFlags'> {
+): Pick<Required<MessageOperations>, 'folderCounts' | 'browse' | 'expunge' | 'fetchWithFlags' | 'withRawStream'> {
   return {
+    async withRawStream(folderId, id, consume) {
+      return inFolder(folderId, async (client, uids) => {
+        const [uid] = uids([id]);
+        if (uid === undefined) return null;
+        // The folder stays selected (the lock held) while the chunks are fetched, 1 MiB at a time.
+        const { content } = await client.download(String(uid), undefined, { uid: true, chunkSize: RAW_CHUNK_BYTES });
+        if (!content) return null;
+        try {
+          return await consume(content);
+        } finally {
+          content.destroy();
+        }
+      });
+    },
+
     async fetchWithFlags(folderId, id) {
       return inFolder(folderId, async (client, uids) => {
         const [uid] = uids([id]);

@@ -79,7 +79,7 @@ function headOnly(raw: Buffer | string, limits: Limits): Attempt {
   };
 }
 
-function parserOptions(limits: Limits): SimpleParserOptions {
+export function parserOptions(limits: Pick<Limits, 'maxHtmlToTextChars'> = DEFAULTS): SimpleParserOptions {
   return {
     // Plain text stays out of `html`, cid: links are not inlined as data: URLs, no hashing: the
     // pipeline wants the message's own parts, cheaply.

@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import {
   ATTACHMENTS_MAX_BYTES,
@@ -108,14 +109,19 @@ export async function registerMailboxRoutes(
       '/api/mailbox/messages/:uid/attachments/:index',
       { preValidation, schema: { params: attachmentParamSchema, querystring: bodyQuerySchema.pick({ folder: true }) } },
       async (req, reply) => {
-        const file = await service.attachment(mailbox, currentUser(req), req.params.uid, req.query.folder, req.params.index);
-        return reply
-          .header('content-type', safeContentType(file.contentType))
-          .header('content-disposition', contentDisposition(file.filename))
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, no-store')
-          .send(file.content);
+        const { uid, index } = req.params;
+        await service.attachment(mailbox, currentUser(req), uid, req.query.folder, index, async (file) => {
+          void reply
+            .header('content-type', safeContentType(file.contentType))
+            .header('content-disposition', contentDisposition(file.filename ?? `attachment-${index + 1}`))
+            .header('x-content-type-options', 'nosniff')
+            .header('content-security-policy', "default-src 'none'; sandbox")
+            .header('cache-control', 'private, no-store')
+            .send(file.content);
+          // The mailbox stays in use until the last byte has left (or the download was abandoned).
+          await finished(reply.raw).catch(() => undefined);
+        });
+        return reply;
       },
     );
 

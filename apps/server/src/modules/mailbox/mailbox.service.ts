@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   attachmentsTooLarge,
   EMAILS_PER_PAGE,
@@ -15,6 +16,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../errors';
 import { MailError, SendFailure } from '../../mail/errors';
 import { parseMessage } from '../../mail/mime/parse-message';
+import { AttachmentParseError, type StreamedAttachment, withAttachmentStream } from '../../mail/mime/stream-attachment';
 import type { BrowsedMessage, MailFolder, MailProvider, MessageOperations, MessageSummary } from '../../mail/port';
 import { DEFAULT_FOLDER_NAME, findSpecialFolder, type SpecialUse } from '../../mail/special-folders';
 import {
@@ -331,14 +333,35 @@ export async function messageBody(deps: MailboxDeps, caller: Caller, uid: string
   });
 }
 
-/** One attachment's bytes, for a download. */
-export async function attachment(deps: MailboxDeps, caller: Caller, uid: string, folder: string, index: number) {
-  return withMailbox(deps, caller, async (_provider, ops) => {
+/**
+ * One attachment, handed to `send` as a stream. A message read lately is still in memory; otherwise
+ * it is streamed from the server where the provider can, and only that attachment goes through.
+ */
+export async function attachment(
+  deps: MailboxDeps,
+  caller: Caller,
+  uid: string,
+  folder: string,
+  index: number,
+  send: (file: StreamedAttachment) => Promise<void>,
+) {
+  await withMailbox(deps, caller, async (_provider, ops) => {
+    if (ops.withRawStream && !deps.raw.get(caller.id, folder, uid)) {
+      try {
+        const sent = await ops.withRawStream(folder, uid, async (raw) => (await withAttachmentStream(raw, index, send)) ?? false);
+        if (sent === null) throw notFound('inbox.errors.messageNotFound');
+        if (!sent) throw notFound('inbox.errors.attachmentNotFound');
+        return;
+      } catch (error) {
+        // A message the streaming parser cannot read is read whole below, with its fallbacks.
+        if (!(error instanceof AttachmentParseError)) throw error;
+      }
+    }
     const raw = await rawMessage(deps, caller, ops, folder, uid);
     const parsed = await parseMessage(raw, { withAttachments: true });
     const found = parsed.attachments[index];
     if (!found || !found.content) throw notFound('inbox.errors.attachmentNotFound');
-    return { filename: found.filename ?? `attachment-${index + 1}`, contentType: found.contentType, content: found.content };
+    await send({ filename: found.filename, contentType: found.contentType, content: Readable.from([found.content]) });
   });
 }
 

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { EmailListItem, MailboxFolder, MailboxPage, MessageDetail } from '@app/shared/mailbox';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,6 +263,33 @@ describe.skipIf(skip)('webmail /api/mailbox against Dovecot and an SMTP server',
     expect(
       (await t.call(owner, 'GET', `/api/mailbox/messages/${encodeURIComponent(row.uid)}/attachments/7?folder=INBOX`)).statusCode,
     ).toBe(404);
+  });
+
+  it('streams the attachments of a message never opened, straight from the IMAP server, byte for byte', async () => {
+    const big = randomBytes(4 * 1024 * 1024);
+    const raw =
+      'From: Supplier <sales@supplier.example>\r\nTo: owner@example.com\r\nSubject: Catalogue attached\r\n' +
+      'Message-ID: <catalogue@supplier.example>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="cut"\r\n\r\n' +
+      '--cut\r\nContent-Type: text/plain\r\n\r\nThe catalogue and the price list.\r\n' +
+      '--cut\r\nContent-Type: application/pdf; name="catalogue.pdf"\r\nContent-Disposition: attachment; filename="catalogue.pdf"\r\n' +
+      `Content-Transfer-Encoding: base64\r\n\r\n${big.toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n` +
+      '--cut\r\nContent-Type: text/csv; name="prices.csv"\r\nContent-Disposition: attachment; filename="prices.csv"\r\n\r\nsku,price\r\nA1,10\r\n' +
+      '--cut--\r\n';
+    await imap.append('INBOX', Buffer.from(raw), []);
+    const row = (await find('Catalogue attached'))!;
+    const url = (index: number) => `/api/mailbox/messages/${encodeURIComponent(row.uid)}/attachments/${index}?folder=INBOX`;
+
+    const pdf = await t.call(owner, 'GET', url(0));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toContain('filename="catalogue.pdf"');
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
+    expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(createHash('sha256').update(big).digest('hex'));
+    const csv = await t.call(owner, 'GET', url(1));
+    expect(csv.headers['content-disposition']).toContain('filename="prices.csv"');
+    expect(csv.body).toBe('sku,price\r\nA1,10');
+    expect((await t.call(owner, 'GET', url(2))).statusCode).toBe(404);
+    expect((await t.call(other, 'GET', url(0))).statusCode).toBe(404);
+    expect((await find('Catalogue attached'))!.isUnread).toBe(true);
   });
 
   it('sets and clears flags (star, read, unread) with `flags` or `flag`', async () => {

@@ -24,6 +24,16 @@ const envSchema = z.object({
   /** Test and proxy setups: every Google (or Microsoft) endpoint under this base URL instead of the public hosts. */
   GOOGLE_ENDPOINT_BASE: z.string().url().optional(),
   MICROSOFT_ENDPOINT_BASE: z.string().url().optional(),
+  /** Gmail push: the Pub/Sub topic `users.watch` publishes to, and who signs the push subscription's OIDC tokens. */
+  GMAIL_PUBSUB_TOPIC: z
+    .string()
+    .regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/<project>/topics/<topic>')
+    .optional(),
+  GMAIL_PUSH_SERVICE_ACCOUNT: z.string().email().optional(),
+  /** The push tokens' audience (default: the endpoint, `$APP_URL/api/webhooks/gmail`). */
+  GMAIL_PUSH_AUDIENCE: z.string().optional(),
+  /** Outlook push: the public HTTPS address Graph posts change notifications to (`…/api/webhooks/outlook`). */
+  OUTLOOK_NOTIFICATION_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -72,16 +82,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   if (e.AI_PROVIDER && !e.AI_MODEL) throw new Error('Invalid configuration:\n  AI_MODEL: required when AI_PROVIDER is set');
+  if (e.GMAIL_PUBSUB_TOPIC && !e.GMAIL_PUSH_SERVICE_ACCOUNT)
+    throw new Error('Invalid configuration:\n  GMAIL_PUSH_SERVICE_ACCOUNT: required when GMAIL_PUBSUB_TOPIC is set');
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = resolveSecrets(e, dataDir, production);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     production,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
@@ -89,6 +102,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     vendorEndpointBases: {
       google: e.GOOGLE_ENDPOINT_BASE?.replace(/\/$/, ''),
       microsoft: e.MICROSOFT_ENDPOINT_BASE?.replace(/\/$/, ''),
+    },
+    push: {
+      gmail: e.GMAIL_PUBSUB_TOPIC
+        ? {
+            topic: e.GMAIL_PUBSUB_TOPIC,
+            serviceAccount: e.GMAIL_PUSH_SERVICE_ACCOUNT ?? '',
+            audience: e.GMAIL_PUSH_AUDIENCE ?? `${appUrl}/api/webhooks/gmail`,
+          }
+        : null,
+      outlook: e.OUTLOOK_NOTIFICATION_URL ? { notificationUrl: e.OUTLOOK_NOTIFICATION_URL } : null,
     },
     stripe: e.STRIPE_SECRET_KEY
       ? {

@@ -9,6 +9,7 @@ import { findReferrerId } from './modules/subscriptions/subscriptions.repository
 import { reportAllExtraCredits } from './modules/subscriptions/billing.service';
 import { createStripe } from './modules/subscriptions/stripe-client';
 import { creditAccountOf } from './modules/subscriptions/subscriptions.service';
+import { createMailboxPush } from './modules/webhooks/mailbox-push';
 import type { RunnerDeps } from './pipeline/mailbox-runner';
 import { type PipelineWorker, startPipelineWorker } from './pipeline/worker';
 
@@ -18,12 +19,22 @@ export function engineFor(config: Config): AiEngine {
 }
 
 /** The worker role (DESIGN §1): runs the mail pipeline over every syncing mailbox. */
-export function startWorker(deps: { config: Config; database: Database; log?: RunnerDeps['log'] }): PipelineWorker {
+export function startWorker(deps: {
+  config: Config;
+  database: Database;
+  log?: RunnerDeps['log'];
+  /** Tests: other poll intervals. */
+  polling?: Pick<RunnerDeps, 'pollMs' | 'pushPollMs'>;
+}): PipelineWorker {
   const { config, database } = deps;
   const db = database.db;
   const mail = mailSettingsDeps(config, db);
   const engine = engineFor(config);
+  const push =
+    config.push.gmail || config.push.outlook ? createMailboxPush({ database, config: config.push, log: deps.log }) : undefined;
   const pipeline = startPipelineWorker({
+    ...deps.polling,
+    push,
     db,
     engine,
     mailboxJobs: (account, provider) => runMailboxJobs({ mail, engine }, account, provider),
@@ -42,6 +53,7 @@ export function startWorker(deps: { config: Config; database: Database; log?: Ru
     async stop() {
       if (billing) clearInterval(billing);
       await pipeline.stop();
+      await push?.close();
     },
   };
 }

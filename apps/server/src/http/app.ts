@@ -27,6 +27,7 @@ import { registerPromptRoutes } from '../modules/prompts/prompts.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
 import { createStripe } from '../modules/subscriptions/stripe-client';
 import { registerSubscriptionRoutes } from '../modules/subscriptions/subscriptions.routes';
+import { registerWebhookRoutes } from '../modules/webhooks/webhooks.routes';
 import { createLiveEvents } from '../notifications/live-events';
 import type { Mailer } from '../notifications/mailer';
 import { makeRequireUser } from './auth-guard';
@@ -118,6 +119,12 @@ export async function buildApp(deps: AppDeps) {
     webhookSecret: config.stripe?.webhookSecret ?? null,
     log: app.log,
     requireUser,
+  });
+  registerWebhookRoutes(app, {
+    db: database.db,
+    push: config.push,
+    googleCertsUrl: `${config.vendorEndpointBases.google ?? 'https://www.googleapis.com'}/oauth2/v3/certs`,
+    log: app.log,
   });
   registerInvitationRoutes(app, {
     db: database.db,

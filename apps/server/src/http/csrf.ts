@@ -13,7 +13,8 @@ export function makeCsrfGuard(appOrigin: string) {
     if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
     if (origin && origin !== appOrigin) return sendError(reply, 403, 'FORBIDDEN', 'Cross-site request refused');
-    if (request.url.startsWith('/api/auth/')) return;
+    // Vendors' webhooks carry no cookie and authenticate themselves (Graph's handshake is text/plain).
+    if (request.url.startsWith('/api/auth/') || request.url.startsWith('/api/webhooks/')) return;
     const type = request.headers['content-type'];
     if (type && !type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
       return sendError(reply, 415, 'UNKNOWN', 'Unsupported content type');

@@ -52,9 +52,26 @@ export interface MailProvider {
    * be told leave it unset and are polled.
    */
   waitForChange?(folderId: string, timeoutMs: number, signal?: AbortSignal): Promise<'changed' | 'timeout'>;
+  /**
+   * Push: asks the vendor to notify `target` when mail arrives in the folder (Gmail `users.watch`,
+   * a Graph subscription), or renews `current`. Adapters without push leave it unset and are polled.
+   */
+  watch?(folderId: string, target: PushTarget, current: PushChannel | null): Promise<PushChannel>;
+  /** Ends a channel `watch` opened; one already gone counts as ended. */
+  unwatch?(channel: PushChannel): Promise<void>;
   /** Reading, filing, drafting and sending single messages (the pipeline and the webmail). */
   messages?: MessageOperations;
   close(): Promise<void>;
+}
+
+/** Where push notifications go: Gmail publishes to a Pub/Sub topic, Graph posts to a URL with a secret. */
+export type PushTarget = { topicName: string } | { notificationUrl: string; clientState: string };
+
+export interface PushChannel {
+  /** Graph's subscription id; null for Gmail (one watch per mailbox). */
+  id: string | null;
+  folderId: string;
+  expiresAt: Date;
 }
 
 /** A message's envelope as a folder listing shows it. */

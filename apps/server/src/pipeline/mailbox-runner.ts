@@ -20,12 +20,31 @@ export interface RunnerDeps extends PipelineDeps {
    * a history or delta call that finds nothing is cheap, far under Gmail's and Graph's per-mailbox quotas).
    */
   pollMs?: number;
+  /** Push when configured (Gmail watch, Graph subscriptions): the poll is then only the fallback. */
+  push?: MailboxPush;
+  /** How often a mailbox whose push channel is open is polled all the same (default 60 s). */
+  pushPollMs?: number;
   /** Waits after a failure: doubles from this up to `maxBackoffMs` (defaults 2 s, 5 min). */
   backoffMs?: number;
   maxBackoffMs?: number;
   log?: { warn(object: object, message: string): void };
   /** The mailbox's batch jobs (initialisation, AI categories), run between rounds; true when one ran. */
   mailboxJobs?(account: ingestRepo.MailAccountRow, provider: MailProvider): Promise<boolean>;
+}
+
+export interface MailboxPush {
+  /** Opens, renews or moves the mailbox's push channel as needed; true while pushes are expected. Never throws. */
+  keep(account: ingestRepo.MailAccountRow, provider: MailProvider): Promise<boolean>;
+  /** Ends the channel of a mailbox that stopped syncing (`open` gives a connection only if one is needed). */
+  end(account: ingestRepo.MailAccountRow, open: () => MailProvider): Promise<void>;
+  /** The vendor's notifications for one mailbox, relayed by the webhooks. */
+  arrivals(accountId: string): PushInbox;
+}
+
+/** Pushes for one mailbox: `next` resolves at the next one, at once when one came since the last call. */
+export interface PushInbox {
+  next(signal: AbortSignal): Promise<void>;
+  close(): void;
 }
 
 /**
@@ -65,11 +84,15 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
     void closeProvider();
   };
   signal.addEventListener('abort', onAbort);
+  const pushes = deps.push?.arrivals(accountId) ?? null;
   let backoff = deps.backoffMs ?? 2000;
   try {
     while (!signal.aborted && !lost) {
       account = await repo.findAccount(deps.db, accountId);
-      if (!account || !account.isSyncEnabled) return;
+      if (!account || !account.isSyncEnabled) {
+        if (account) await endPush(deps, account, session);
+        return;
+      }
       try {
         const provider = (session.provider ??= deps.openProvider(account));
         // The settings are read every round, the rest once per connection.
@@ -81,8 +104,9 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
         if (hadError) await notifyMail(deps.db, { userId: account.userId, kind: 'setting' });
         if (await processPending(ctx, halt.signal)) await notifyMail(deps.db, { userId: account.userId, kind: 'activity' });
         backoff = deps.backoffMs ?? 2000;
+        const pushed = (await deps.push?.keep(account, provider)) ?? false;
         // A round that found mail goes round again at once: more may have come while it worked.
-        if (inserted === 0) await waitForMail(deps, provider, account, halt.signal);
+        if (inserted === 0) await waitForMail(deps, provider, account, halt.signal, { pushes, pushed });
       } catch (error) {
         if (signal.aborted || lost || error instanceof ingestRepo.LeaseLost) return;
         deps.log?.warn({ accountId, err: error }, 'mailbox sync failed');
@@ -95,10 +119,18 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
     }
   } finally {
     clearInterval(renew);
+    pushes?.close();
     signal.removeEventListener('abort', onAbort);
     await closeProvider();
     await ingestRepo.releaseLease(deps.db, accountId, deps.workerId);
   }
+}
+
+/** A mailbox that stopped syncing ends its push channel, opening a connection only if it has one. */
+async function endPush(deps: RunnerDeps, account: ingestRepo.MailAccountRow, session: { provider: MailProvider | null }) {
+  await deps.push
+    ?.end(account, () => (session.provider ??= deps.openProvider(account)))
+    .catch((error: unknown) => deps.log?.warn({ accountId: account.id, err: error }, 'push channel not ended'));
 }
 
 async function contextFor(deps: RunnerDeps, account: ingestRepo.MailAccountRow, provider: MailProvider): Promise<MailboxContext> {
@@ -123,10 +155,17 @@ async function processPending(ctx: MailboxContext, signal: AbortSignal) {
 }
 
 /**
- * Waits for new mail (IDLE) or the poll interval, and stops waiting as soon as the mailbox's
- * settings change (a job queued, replies turned off, the tracked folder changed), checked every second.
+ * Waits for new mail (IDLE), a push, or the poll interval (longer while the push channel is open),
+ * and stops waiting as soon as the mailbox's settings change (a job queued, replies turned off, the
+ * tracked folder changed), checked every second.
  */
-async function waitForMail(deps: RunnerDeps, provider: MailProvider, account: ingestRepo.MailAccountRow, signal: AbortSignal) {
+async function waitForMail(
+  deps: RunnerDeps,
+  provider: MailProvider,
+  account: ingestRepo.MailAccountRow,
+  signal: AbortSignal,
+  push: { pushes: PushInbox | null; pushed: boolean },
+) {
   if (signal.aborted) return;
   const wait = new AbortController();
   const stop = () => wait.abort();
@@ -139,8 +178,14 @@ async function waitForMail(deps: RunnerDeps, provider: MailProvider, account: in
   }, SETTINGS_CHECK_MS);
   try {
     if (provider.waitForChange) await provider.waitForChange(account.trackedMailbox, deps.idleMs ?? 20_000, wait.signal);
-    else await sleep(deps.pollMs ?? 5000, undefined, { signal: wait.signal }).catch(() => undefined);
+    else {
+      const pollMs = push.pushed ? (deps.pushPollMs ?? 60_000) : (deps.pollMs ?? 5000);
+      const poll = sleep(pollMs, undefined, { signal: wait.signal }).catch(() => undefined);
+      await (push.pushes ? Promise.race([poll, push.pushes.next(wait.signal)]) : poll);
+    }
   } finally {
+    // Whichever of the poll and the push came first, the other stops waiting.
+    stop();
     clearInterval(watch);
     signal.removeEventListener('abort', stop);
   }

@@ -4,8 +4,11 @@ import { sendJson, startOAuthServer, SWITCH_ACCOUNT_PATH, type OAuthServer } fro
 /**
  * A local server in Google's wire format: the OAuth endpoints (`/o/oauth2/v2/auth`, `/token`) and
  * the Gmail API paths the adapter uses (`/gmail/v1/users/me/profile`, `…/labels`, `…/messages`,
- * `…/history`). Error bodies
+ * `…/history`, `…/watch`, `…/stop`). Error bodies
  * follow https://developers.google.com/gmail/api/guides/handle-errors and RFC 6749 §5.2.
+ * With `pubsub` set it also plays Cloud Pub/Sub's push subscription on the watch's topic: each
+ * change of a watched label is POSTed to the push endpoint with an OIDC token signed by the key
+ * published at `/oauth2/v3/certs` (https://cloud.google.com/pubsub/docs/push).
  */
 export type GoogleServer = OAuthServer & {
   labels: { id: string; name: string; type: 'system' | 'user' }[];
@@ -19,7 +22,21 @@ export type GoogleServer = OAuthServer & {
   deliver(raw: Buffer, labelIds?: string[]): GmailStoredMessage;
   /** Who signs in on the consent page: the claims of the ID tokens handed out from now on. */
   account: GoogleAccount;
+  /** The topic and its push subscription, as configured in Google Cloud; null: no topic exists. */
+  pubsub: PubSubPushConfig | null;
+  /** The mailbox's `users.watch`, while one is on. */
+  watch: { topicName: string; labelIds: string[]; labelFilterBehavior: string; expiration: number } | null;
+  /** Every push delivered: the HTTP status the endpoint answered (0 when it could not be reached). */
+  pushes: { messageId: string; status: number }[];
 };
+
+export interface PubSubPushConfig {
+  topic: string;
+  pushEndpoint: string;
+  /** The OIDC token's `aud` (Pub/Sub's default: the endpoint) and `email`. */
+  audience?: string;
+  serviceAccountEmail: string;
+}
 
 export interface GoogleAccount {
   sub: string;
@@ -139,6 +156,13 @@ export async function startGoogleServer(options: {
         });
       }
       if (method === 'GET' && path === '/gmail/v1/users/me/history') return historyApi(url, res);
+      if (method === 'POST' && path === '/gmail/v1/users/me/watch') return watchApi(body, res);
+      if (method === 'POST' && path === '/gmail/v1/users/me/stop') {
+        watch = null;
+        res.writeHead(204);
+        res.end();
+        return;
+      }
       if (method === 'GET' && path === '/gmail/v1/users/me/labels') {
         return sendJson(res, 200, {
           labels: labels.map((l) => ({
@@ -191,7 +215,72 @@ export async function startGoogleServer(options: {
   const records: HistoryRecord[] = [];
   const history = { floor: 0 };
   let historyId = 1000;
-  const record = (type: HistoryRecord['type'], message: GmailStoredMessage) => records.push({ id: ++historyId, type, message });
+  const record = (type: HistoryRecord['type'], message: GmailStoredMessage) => {
+    records.push({ id: ++historyId, type, message });
+    if (watch && watch.expiration > Date.now() && message.labelIds.some((l) => watch!.labelIds.includes(l))) publish();
+  };
+
+  let pubsub: PubSubPushConfig | null = null;
+  let watch: GoogleServer['watch'] = null;
+  const pushes: GoogleServer['pushes'] = [];
+
+  /** users.watch (https://developers.google.com/gmail/api/reference/rest/v1/users/watch). */
+  function watchApi(body: unknown, res: Parameters<typeof sendJson>[0]) {
+    const b = (body ?? {}) as { topicName?: unknown; labelIds?: unknown; labelFilterBehavior?: unknown };
+    const topicName = typeof b.topicName === 'string' ? b.topicName : '';
+    if (!/^projects\/[^/]+\/topics\/[^/]+$/.test(topicName))
+      return sendJson(
+        res,
+        400,
+        googleError(
+          400,
+          'INVALID_ARGUMENT',
+          'Invalid topicName does not match projects/SOME-ANDROID-PROJECT/topics/*',
+          'invalidArgument',
+        ),
+      );
+    if (topicName !== pubsub?.topic)
+      return sendJson(res, 404, googleError(404, 'NOT_FOUND', `Resource not found (resource=${topicName}).`, 'notFound'));
+    const labelIds = Array.isArray(b.labelIds) ? b.labelIds.map(String) : [];
+    const labelFilterBehavior = typeof b.labelFilterBehavior === 'string' ? b.labelFilterBehavior : 'include';
+    watch = { topicName, labelIds, labelFilterBehavior, expiration: Date.now() + 7 * 24 * 60 * 60 * 1000 };
+    return sendJson(res, 200, { historyId: String(historyId), expiration: String(watch.expiration) });
+  }
+
+  /** Pub/Sub's push of Gmail's notification: `{ message: { data, messageId, publishTime }, subscription }`. */
+  function publish() {
+    const config = pubsub;
+    if (!config) return;
+    const messageId = String(Date.now()) + randomBytes(3).toString('hex');
+    const data = Buffer.from(JSON.stringify({ emailAddress: options.emailAddress, historyId })).toString('base64');
+    const publishTime = new Date().toISOString();
+    const now = Math.floor(Date.now() / 1000);
+    const token = server.signJwt({
+      aud: config.audience ?? config.pushEndpoint,
+      azp: '113774264463038321964',
+      email: config.serviceAccountEmail,
+      email_verified: true,
+      exp: now + 3600,
+      iat: now,
+      iss: 'https://accounts.google.com',
+      sub: '113774264463038321964',
+    });
+    const subscription = config.topic.replace('/topics/', '/subscriptions/') + '-push';
+    // Delivered after the API call that caused it has answered, as Pub/Sub does.
+    setImmediate(() => {
+      void fetch(config.pushEndpoint, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          message: { data, messageId, message_id: messageId, publishTime, publish_time: publishTime },
+          subscription,
+        }),
+      }).then(
+        (res) => pushes.push({ messageId, status: res.status }),
+        () => pushes.push({ messageId, status: 0 }),
+      );
+    });
+  }
 
   /** users.history.list (https://developers.google.com/gmail/api/reference/rest/v1/users.history/list). */
   function historyApi(url: URL, res: Parameters<typeof sendJson>[0]) {
@@ -324,13 +413,23 @@ export async function startGoogleServer(options: {
   }
 
   const deliver = (raw: Buffer, labelIds = ['INBOX', 'UNREAD']) => store(raw, labelIds);
-  const double = Object.assign(server, { labels, messages, sent, drafts, history, deliver });
-  // Tests switch the signed-in person by assigning `account`.
-  return Object.defineProperty(double, 'account', {
-    get: () => account,
-    set: (next: GoogleAccount) => {
-      account = next;
+  const double = Object.assign(server, { labels, messages, sent, drafts, history, deliver, pushes });
+  // Tests switch the signed-in person by assigning `account`, set up Pub/Sub by assigning `pubsub`.
+  return Object.defineProperties(double, {
+    account: {
+      get: () => account,
+      set: (next: GoogleAccount) => {
+        account = next;
+      },
+      enumerable: true,
     },
-    enumerable: true,
-  }) as typeof double & { account: GoogleAccount };
+    pubsub: {
+      get: () => pubsub,
+      set: (next: PubSubPushConfig | null) => {
+        pubsub = next;
+      },
+      enumerable: true,
+    },
+    watch: { get: () => watch, enumerable: true },
+  }) as typeof double & Pick<GoogleServer, 'account' | 'pubsub' | 'watch'>;
 }

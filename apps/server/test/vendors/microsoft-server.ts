@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { sendJson, startOAuthServer, SWITCH_ACCOUNT_PATH, type OAuthServer } from './oauth-server';
 
@@ -6,7 +6,11 @@ import { sendJson, startOAuthServer, SWITCH_ACCOUNT_PATH, type OAuthServer } fro
  * A local server in Microsoft's wire format: the identity platform's v2.0 endpoints
  * (`/{tenant}/oauth2/v2.0/authorize|token`, rotating refresh tokens) and the Graph paths the adapter
  * uses (`/v1.0/me`, `/v1.0/me/mailFolders…`), with Graph's error shape
- * (https://learn.microsoft.com/graph/errors) and paging through `@odata.nextLink`.
+ * (https://learn.microsoft.com/graph/errors) and paging through `@odata.nextLink`. Change
+ * notifications (https://learn.microsoft.com/graph/change-notifications-delivery-webhooks): `/subscriptions`
+ * create (after the validation handshake with the notification URL), renew, delete, and a POST of
+ * the notification when a message arrives in a subscribed folder. Unlike Graph, a notification URL
+ * on the loopback host may be plain http (the tests' app has no certificate).
  */
 export interface GraphFolder {
   id: string;
@@ -35,7 +39,23 @@ export type MicrosoftServer = OAuthServer & {
   deliver(folderId: string, raw: Buffer): GraphStoredMessage;
   /** Who signs in on the consent page: the claims of the ID tokens handed out from now on. */
   account: MicrosoftAccount;
+  subscriptions: GraphSubscription[];
+  /** Every notification posted: the HTTP status the endpoint answered (0 when it could not be reached). */
+  notifications: { subscriptionId: string; status: number }[];
 };
+
+export interface GraphSubscription {
+  id: string;
+  changeType: string;
+  notificationUrl: string;
+  resource: string;
+  folderId: string;
+  clientState: string | null;
+  expirationDateTime: string;
+}
+
+/** Graph's limit for subscriptions to Outlook messages. */
+const MAX_MAIL_SUBSCRIPTION_MINUTES = 10_080;
 
 export interface MicrosoftAccount {
   /** The object id, stable per user and tenant; `tid` the directory. */
@@ -147,7 +167,153 @@ export async function startMicrosoftServer(options: {
       changedAt: at,
     };
     messages.push(message);
+    notifyArrival(message);
     return message;
+  }
+
+  const subscriptions: GraphSubscription[] = [];
+  const notifications: MicrosoftServer['notifications'] = [];
+
+  const subscriptionView = (s: GraphSubscription, origin: string) => ({
+    '@odata.context': `${origin}/v1.0/$metadata#subscriptions/$entity`,
+    id: s.id,
+    resource: s.resource,
+    applicationId: options.clientId,
+    changeType: s.changeType,
+    clientState: s.clientState,
+    notificationUrl: s.notificationUrl,
+    expirationDateTime: s.expirationDateTime,
+    creatorId: 'user-1',
+    latestSupportedTlsVersion: 'v1_2',
+    notificationContentType: 'application/json',
+  });
+
+  /** An expiry Graph accepts for mail: in the future, at most 10 080 minutes away; else the error text. */
+  function badExpiry(value: unknown) {
+    const at = typeof value === 'string' ? Date.parse(value) : NaN;
+    if (Number.isNaN(at)) return 'expirationDateTime is required and must be a date.';
+    if (at <= Date.now()) return 'Subscription expiration must be in the future.';
+    if (at > Date.now() + MAX_MAIL_SUBSCRIPTION_MINUTES * 60_000)
+      return `Subscription expiration can only be ${MAX_MAIL_SUBSCRIPTION_MINUTES} minutes in the future.`;
+    return null;
+  }
+
+  /** The validation handshake: the token must come back, as text, with 200, within 10 s. */
+  async function validates(notificationUrl: string) {
+    const token = `Validation: Testing client application reachability for subscription Request-Id: ${randomBytes(8).toString('hex')}`;
+    const url = new URL(notificationUrl);
+    url.searchParams.set('validationToken', token);
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        signal: AbortSignal.timeout(10_000),
+      });
+      return (
+        res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('text/plain') && (await res.text()) === token
+      );
+    } catch {
+      return false;
+    }
+  }
+
+  /** subscription: create, update, delete (https://learn.microsoft.com/graph/api/resources/subscription). */
+  async function subscriptionsApi(method: string, path: string, url: URL, body: unknown, res: Parameters<typeof sendJson>[0]) {
+    const b = (body ?? {}) as Record<string, unknown>;
+    const id = /^\/subscriptions\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'POST' && !id) {
+      const resource = typeof b.resource === 'string' ? b.resource : '';
+      const folderKey = /^\/?me\/mailFolders\('((?:[^']|'')+)'\)\/messages$/.exec(resource)?.[1]?.replace(/''/g, "'");
+      const folder = folderKey ? find(folderKey) : undefined;
+      if (!folder) return sendJson(res, 400, graphError('InvalidRequest', `Resource '${resource}' is not supported.`));
+      const changeType = typeof b.changeType === 'string' ? b.changeType : '';
+      if (!changeType || changeType.split(',').some((c) => !['created', 'updated', 'deleted'].includes(c)))
+        return sendJson(res, 400, graphError('InvalidRequest', 'changeType is invalid.'));
+      const notificationUrl = typeof b.notificationUrl === 'string' && URL.canParse(b.notificationUrl) ? b.notificationUrl : '';
+      const target = notificationUrl ? new URL(notificationUrl) : null;
+      if (!target || (target.protocol !== 'https:' && !['127.0.0.1', 'localhost'].includes(target.hostname)))
+        return sendJson(res, 400, graphError('InvalidRequest', 'NotificationUrl must be an https address.'));
+      const clientState = typeof b.clientState === 'string' ? b.clientState : null;
+      if (clientState && clientState.length > 128)
+        return sendJson(res, 400, graphError('InvalidRequest', 'clientState must be at most 128 characters.'));
+      const expiryError = badExpiry(b.expirationDateTime);
+      if (expiryError) return sendJson(res, 400, graphError('InvalidRequest', expiryError));
+      if (!(await validates(notificationUrl)))
+        return sendJson(
+          res,
+          400,
+          graphError(
+            'ValidationError',
+            'Subscription validation request failed. Response must exactly match validationToken query parameter.',
+          ),
+        );
+      const subscription: GraphSubscription = {
+        id: randomUUID(),
+        changeType,
+        notificationUrl,
+        resource,
+        folderId: folder.id,
+        clientState,
+        expirationDateTime: new Date(Date.parse(String(b.expirationDateTime))).toISOString(),
+      };
+      subscriptions.push(subscription);
+      return sendJson(res, 201, subscriptionView(subscription, url.origin));
+    }
+    const subscription = subscriptions.find((s) => s.id === id);
+    if (!subscription)
+      return sendJson(res, 404, graphError('ResourceNotFound', `The object was not found. Subscription '${id ?? ''}'.`));
+    if (method === 'PATCH') {
+      const expiryError = badExpiry(b.expirationDateTime);
+      if (expiryError) return sendJson(res, 400, graphError('InvalidRequest', expiryError));
+      subscription.expirationDateTime = new Date(Date.parse(String(b.expirationDateTime))).toISOString();
+      return sendJson(res, 200, subscriptionView(subscription, url.origin));
+    }
+    if (method === 'DELETE') {
+      subscriptions.splice(subscriptions.indexOf(subscription), 1);
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    if (method === 'GET') return sendJson(res, 200, subscriptionView(subscription, url.origin));
+    return sendJson(res, 405, graphError('MethodNotAllowed', 'The method is not allowed.'));
+  }
+
+  /** A message that came into a folder: one notification per live `created` subscription to it. */
+  function notifyArrival(message: GraphStoredMessage) {
+    const live = subscriptions.filter(
+      (s) =>
+        s.folderId === message.folderId &&
+        s.changeType.split(',').includes('created') &&
+        Date.parse(s.expirationDateTime) > Date.now(),
+    );
+    for (const s of live) {
+      const resource = `Users/user-1/Messages/${message.id}`;
+      const notification = {
+        subscriptionId: s.id,
+        subscriptionExpirationDateTime: s.expirationDateTime,
+        changeType: 'created',
+        resource,
+        resourceData: {
+          '@odata.type': '#Microsoft.Graph.Message',
+          '@odata.id': resource,
+          '@odata.etag': `W/"${randomBytes(8).toString('hex')}"`,
+          id: message.id,
+        },
+        clientState: s.clientState,
+        tenantId: account.tid,
+      };
+      // Posted after the change has been answered, as Graph does.
+      setImmediate(() => {
+        void fetch(s.notificationUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({ value: [notification] }),
+        }).then(
+          (res) => notifications.push({ subscriptionId: s.id, status: res.status }),
+          () => notifications.push({ subscriptionId: s.id, status: 0 }),
+        );
+      });
+    }
   }
 
   const notFound = (res: Parameters<typeof sendJson>[0]) =>
@@ -283,6 +449,7 @@ export async function startMicrosoftServer(options: {
       departures.push({ id: message.id, folderId: message.folderId, at: ++changeNumber });
       message.folderId = target.id;
       message.arrivedAt = message.changedAt = ++changeNumber;
+      notifyArrival(message);
       sendJson(res, 201, graphMessage(message));
     } else if (method === 'POST' && action === 'permanentDelete') {
       messages.splice(messages.indexOf(message), 1);
@@ -366,6 +533,7 @@ export async function startMicrosoftServer(options: {
           userPrincipalName: options.mail,
         });
       }
+      if (path === '/subscriptions' || path.startsWith('/subscriptions/')) return subscriptionsApi(method, path, url, body, res);
       if (messagesApi(method, path, url, body, res, headers)) return;
       const match = /^\/me\/mailFolders(?:\/([^/]+))?(\/childFolders)?$/.exec(path);
       if (!match) return sendJson(res, 400, graphError('BadRequest', `Resource not found for the segment '${path}'.`));
@@ -401,7 +569,7 @@ export async function startMicrosoftServer(options: {
   const expireDeltaTokens = () => {
     validTokensFrom = tokensIssued + 1;
   };
-  const double = Object.assign(server, { folders, messages, sent, deliver, expireDeltaTokens });
+  const double = Object.assign(server, { folders, messages, sent, deliver, expireDeltaTokens, subscriptions, notifications });
   // Tests switch the signed-in person by assigning `account`.
   return Object.defineProperty(double, 'account', {
     get: () => account,

@@ -58,6 +58,8 @@ export interface OAuthServer {
   currentRefreshToken(): string | null;
   /** The next ID token has this flaw (wrong audience, wrong issuer, or signed by another key). */
   spoilNextIdToken(flaw: IdTokenFlaw): void;
+  /** A JWT with these claims signed by the key the server publishes (as the vendor signs its OIDC tokens), or with `flaw`. */
+  signJwt(claims: Record<string, unknown>, flaw?: IdTokenFlaw): string;
   close(): Promise<void>;
 }
 
@@ -202,6 +204,7 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
     spoilNextIdToken: (flaw) => {
       idTokenFlaw = flaw;
     },
+    signJwt: (claims, flaw) => signer.sign(claims, flaw ?? null),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

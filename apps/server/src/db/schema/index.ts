@@ -8,3 +8,4 @@ export * from './credits';
 export * from './prompts';
 export * from './pipeline';
 export * from './feedback';
+export * from './push';

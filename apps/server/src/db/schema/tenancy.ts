@@ -27,4 +27,5 @@ export const tenancy = {
   mail_classifier: { kind: 'user', column: 'user_id' },
   mail_reply_example: { kind: 'user', column: 'user_id' },
   feedback: { kind: 'user', column: 'user_id' },
+  mail_push_channel: { kind: 'user', column: 'user_id' },
 } as const;

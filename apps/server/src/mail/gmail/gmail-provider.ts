@@ -3,6 +3,7 @@ import { MailError } from '../errors';
 import type { MailFolder, MailProvider } from '../port';
 import { gmailNewMessages } from './gmail-history';
 import { gmailMessageOperations } from './gmail-messages';
+import { gmailWatch } from './gmail-watch';
 import { type TokenSource, type VendorHttpOptions, type VendorRequest, vendorJson } from '../vendor-http';
 
 /** Gmail through its REST API (labels play the part of folders). */
@@ -95,6 +96,8 @@ export function createGmailProvider(apiBase: string, tokens: TokenSource, http: 
     },
 
     listNewMessages: gmailNewMessages(call),
+
+    ...gmailWatch(call),
 
     messages: gmailMessageOperations(call),
 

@@ -3,6 +3,7 @@ import { MailError } from '../errors';
 import type { MailFolder, MailProvider } from '../port';
 import { outlookNewMessages } from './outlook-delta';
 import { outlookMessageOperations } from './outlook-messages';
+import { outlookSubscriptions } from './outlook-subscriptions';
 import { type TokenSource, type VendorHttpOptions, type VendorRequest, vendorJson } from '../vendor-http';
 
 /** Outlook through Microsoft Graph mail folders. */
@@ -126,6 +127,8 @@ export function createOutlookProvider(apiBase: string, tokens: TokenSource, http
     },
 
     listNewMessages: outlookNewMessages(call, apiBase),
+
+    ...outlookSubscriptions(call),
 
     messages: outlookMessageOperations(call, apiBase, tokens, http),
 

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
+import { authorize } from '../../../test/vendors/oauth-server';
+import { startPushReceiver } from '../../../test/vendors/push-receiver';
+import { endpointsUnder, exchangeCode, outlookClient } from '../../mail/oauth/oauth-clients';
+import { createOutlookProvider } from '../../mail/outlook/outlook-provider';
+import type { MailProvider } from '../../mail/port';
+import type { MailAccountRow } from '../../pipeline/ingest.repository';
+import { findAccount } from '../../pipeline/pipeline.repository';
+import { createMailboxPush } from './mailbox-push';
+import * as repo from './push.repository';
+
+const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
+
+/** The worker's side of push over a Graph-shaped server: a channel opened, kept, renewed, moved, ended. */
+describe('mailbox push channels', () => {
+  let t: TestApp;
+  let server: MicrosoftServer;
+  let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
+  let provider: MailProvider;
+  let push: ReturnType<typeof createMailboxPush>;
+  let account: MailAccountRow;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    [t, server, receiver] = await Promise.all([
+      createTestApp(),
+      startMicrosoftServer({ ...credentials, mail: 'owner@outlook.test' }),
+      startPushReceiver(),
+    ]);
+    const client = outlookClient(credentials, endpointsUnder(undefined, server.baseUrl), 'http://localhost:3000');
+    const { code } = await authorize(server, '/common/oauth2/v2.0/authorize', client.redirectUri);
+    const { accessToken } = await exchangeCode(client, code);
+    provider = createOutlookProvider(
+      endpointsUnder(undefined, server.baseUrl).microsoft.graphApi,
+      { accessToken: async () => accessToken, refresh: async () => accessToken },
+      { baseDelayMs: 10 },
+    );
+    push = createMailboxPush({
+      database: t.database,
+      config: { gmail: null, outlook: { notificationUrl: receiver.url } },
+      log: { warn: (_object, message) => warnings.push(message) },
+    });
+    const user = await t.signUp();
+    const rows = await t.database.query<{ id: string }>(
+      `INSERT INTO mail_account (user_id, provider, username, connection, secret, response_type, tracked_mailbox)
+       VALUES ($1, 'outlook', 'owner@outlook.test', '{"kind":"oauth"}', 'sealed', 0, 'AAMk-inbox') RETURNING id`,
+      [user.id],
+    );
+    account = (await findAccount(t.database.db, rows[0]!.id))!;
+  });
+  afterAll(async () => {
+    await push?.close();
+    await Promise.all([t?.close(), server?.close(), receiver?.close()]);
+  });
+
+  const channel = () => repo.findChannel(t.database.db, account.id);
+  const patches = () => server.calls.api.filter((c) => c.startsWith('PATCH /v1.0/subscriptions/')).length;
+
+  it('opens a subscription once, then keeps it without asking Graph again until it is due', async () => {
+    expect(await push.keep(account, provider)).toBe(true);
+    const opened = (await channel())!;
+    expect(opened).toMatchObject({ provider: 'outlook', folder: 'AAMk-inbox', externalId: server.subscriptions[0]!.id });
+    const calls = server.calls.api.length;
+    expect(await push.keep(account, provider)).toBe(true);
+    expect(server.calls.api).toHaveLength(calls);
+  });
+
+  it('renews a day later with PATCH, keeping the subscription and its secret', async () => {
+    const before = (await channel())!;
+    await t.database.query(`UPDATE mail_push_channel SET renewed_at = now() - interval '25 hours' WHERE mail_account_id = $1`, [
+      account.id,
+    ]);
+    expect(await push.keep(account, provider)).toBe(true);
+    const after = (await channel())!;
+    expect(patches()).toBe(1);
+    expect(after.externalId).toBe(before.externalId);
+    expect(after.secretHash).toBe(before.secretHash);
+    expect(after.renewedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('creates the subscription again, with a new secret, when Graph has dropped it', async () => {
+    const before = (await channel())!;
+    server.subscriptions.length = 0;
+    await t.database.query(`UPDATE mail_push_channel SET expires_at = now() + interval '30 minutes' WHERE mail_account_id = $1`, [
+      account.id,
+    ]);
+    expect(await push.keep(account, provider)).toBe(true);
+    const after = (await channel())!;
+    expect(after.externalId).not.toBe(before.externalId);
+    expect(after.secretHash).not.toBe(before.secretHash);
+    expect(server.subscriptions.map((s) => s.id)).toEqual([after.externalId]);
+  });
+
+  it('moves to the new tracked folder, deleting the old subscription', async () => {
+    const before = (await channel())!;
+    const moved = { ...account, trackedMailbox: 'AAMk-archive' };
+    expect(await push.keep(moved, provider)).toBe(true);
+    const after = (await channel())!;
+    expect(after.folder).toBe('AAMk-archive');
+    expect(server.subscriptions.map((s) => s.id)).toEqual([after.externalId]);
+    expect(after.externalId).not.toBe(before.externalId);
+    account = moved;
+  });
+
+  it('gives up for a while when Graph refuses, and the mailbox is polled meanwhile', async () => {
+    await push.end(account, () => provider);
+    expect(server.subscriptions).toHaveLength(0);
+    receiver.state.echo = false;
+    expect(await push.keep(account, provider)).toBe(false);
+    expect(warnings).toContain('push channel could not be opened; the mailbox is polled');
+    receiver.state.echo = true;
+    const calls = server.calls.api.length;
+    expect(await push.keep(account, provider)).toBe(false);
+    expect(server.calls.api).toHaveLength(calls);
+  });
+
+  it('ends the channel of a mailbox that stops syncing', async () => {
+    // `end` forgets the back-off: a mailbox that syncs again is subscribed at once.
+    await push.end(account, () => provider);
+    expect(await push.keep(account, provider)).toBe(true);
+    expect(server.subscriptions).toHaveLength(1);
+    await push.end(account, () => provider);
+    expect(await channel()).toBeNull();
+    expect(server.subscriptions).toHaveLength(0);
+  });
+});

@@ -2,16 +2,43 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ImapFlow } from 'imapflow';
 import { HOSTILE_HTML } from '../../apps/server/src/modules/mailbox/hostile-html';
+import { corpusFile, rawBytes, readCorpus } from '../../apps/server/test/corpus';
 import { completeProfile, signUpAndVerify, skipWithoutMailServer, uniqueEmail } from './helpers';
 
 /**
  * The webmail against global-setup's real Dovecot and SMTP server: read a hostile HTML mail (no
  * script runs, no remote image is requested before consent), download its attachment, star a
  * message, delete one to Trash with the keyboard, send one with an attachment (it lands in Sent),
- * and the screen in French.
+ * page through real mail (the Enron inbox corpus, seeded under the test's own messages), and the
+ * screen in French.
  */
 
 const tag = randomBytes(4).toString('hex');
+
+/** Real mail under the test's own: more than a page of the Enron inbox corpus (generated mail without it). */
+const CORPUS_COUNT = 30;
+const corpusSubjects: string[] = [];
+
+async function corpusMail(): Promise<Buffer[]> {
+  const file = corpusFile('enron-folders7/inbox_unlabeled.jsonl.gz');
+  const raws: Buffer[] = [];
+  if (file) {
+    for await (const record of readCorpus(file)) {
+      if (!record.subject.trim()) continue;
+      corpusSubjects.push(record.subject.trim());
+      raws.push(rawBytes(record));
+      if (raws.length === CORPUS_COUNT) break;
+    }
+    return raws;
+  }
+  for (let n = 1; n <= CORPUS_COUNT; n++) {
+    corpusSubjects.push(`Weekly report ${n}`);
+    raws.push(
+      Buffer.from(`From: Colleague <colleague@example.com>\r\nSubject: Weekly report ${n}\r\n\r\nFigures for week ${n}.\r\n`),
+    );
+  }
+  return raws;
+}
 
 function imap() {
   return new ImapFlow({
@@ -107,6 +134,7 @@ test.describe('webmail on Dovecot', () => {
     skipWithoutMailServer();
     const client = imap();
     await client.connect();
+    for (const raw of await corpusMail()) await client.append('INBOX', raw, ['\\Seen']);
     await client.append('INBOX', plain(`Plain ${tag} two`), []);
     await client.append('INBOX', plain(`Plain ${tag} one`), []);
     await client.append('INBOX', hostile(`Newsletter ${tag}`), []);
@@ -231,6 +259,28 @@ test.describe('webmail on Dovecot', () => {
     await expect(page.locator('li[data-uid]', { hasText: `Sent ${tag}` })).toBeVisible();
   });
 
+  test('browses real mail page by page: Older, open, back, Newer', async ({ page }) => {
+    skipWithoutMailServer();
+    await signInWithMailbox(page);
+    await page.goto('/inbox');
+    const pager = page.getByTestId('pager');
+    await expect(pager).toHaveText(/^1–25 of \d+$/);
+    const total = Number((await pager.innerText()).split(' of ')[1]);
+    expect(total).toBeGreaterThan(CORPUS_COUNT);
+    await page.getByRole('button', { name: 'Older' }).click();
+    await expect(pager).toHaveText(`26–${Math.min(50, total)} of ${total}`);
+    // The oldest rows are the corpus mail, appended first.
+    const oldest = page.locator('li[data-uid]').last();
+    await expect(oldest).toContainText(corpusSubjects[0]!);
+    await oldest.getByRole('button', { name: corpusSubjects[0]! }).click();
+    await expect(page.getByRole('heading', { level: 2, name: corpusSubjects[0]! })).toBeVisible();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('u');
+    await expect(pager).toHaveText(`26–${Math.min(50, total)} of ${total}`);
+    await page.getByRole('button', { name: 'Newer' }).click();
+    await expect(pager).toHaveText(`1–25 of ${total}`);
+  });
+
   test(`opens ${HOSTILE_HTML.length} hostile mails one after the other: no script runs, nothing remote is requested`, async ({
     page,
   }) => {
@@ -295,6 +345,8 @@ test.describe('webmail on Dovecot', () => {
     await page.goto('/inbox?lng=fr');
     await expect(page.getByText('E-mails chargés avec succès !')).toBeVisible();
     await expect(page.getByRole('tree', { name: 'Dossiers' }).getByRole('button', { name: /Boîte de réception/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Plus anciens' }).click();
+    await expect(page.getByTestId('pager')).toHaveText(/^26–\d+ sur \d+$/);
     await page.keyboard.press('?');
     await expect(page.getByRole('dialog', { name: 'Raccourcis clavier' })).toBeVisible();
   });

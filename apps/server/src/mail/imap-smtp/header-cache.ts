@@ -12,10 +12,10 @@ const MAX_PAGES = 60;
 /**
  * The webmail's pages of headers, kept per IMAP connection and valid while their folder has not
  * changed. A folder's state is its UIDVALIDITY, EXISTS, UIDNEXT and HIGHESTMODSEQ as the server last
- * reported them: a SELECT reports them afresh, and for the folder already selected a NOOP brings
- * what other sessions did since (new and expunged mail, and flag changes, which raise the
- * HIGHESTMODSEQ under CONDSTORE). Without CONDSTORE a flag change elsewhere cannot be seen in the
- * state, so nothing is cached. Any change reported on this connection (EXISTS, EXPUNGE, FETCH
+ * reported them; the caller has them reported afresh (a SELECT, or a NOOP for the folder already
+ * selected, brings what other sessions did since: new and expunged mail, and flag changes, which
+ * raise the HIGHESTMODSEQ under CONDSTORE). Without CONDSTORE a flag change elsewhere cannot be seen
+ * in the state, so nothing is cached. Any change reported on this connection (EXISTS, EXPUNGE, FETCH
  * FLAGS) and any change made through it drop the folder's pages.
  */
 export function createHeaderCache() {
@@ -48,40 +48,31 @@ export function createHeaderCache() {
   const keyOf = (offset: number, limit: number) => `${offset}:${limit}`;
 
   return {
-    /**
-     * The folder's page as `load` reads it, or as it was read before when the folder has not changed.
-     * `selectedBefore` says whether the folder was already selected before this call's lock: its
-     * state is then refreshed with a NOOP, and only when a page could be served from the cache.
-     */
+    /** The folder's page as `load` reads it, or as it was read before when the folder has not changed. */
     async page(
       client: ImapFlow,
       folder: string,
-      selectedBefore: boolean,
       at: { offset: number; limit: number },
       load: () => Promise<BrowsedPage>,
     ): Promise<BrowsedPage> {
       watch(client);
       const key = keyOf(at.offset, at.limit);
-      const cached = folders.get(folder);
-      if (cached?.pages.has(key)) {
-        if (selectedBefore) await client.noop();
-        const entry = folders.get(folder);
-        const hit = entry?.pages.get(key);
-        if (entry && hit && entry.state === stateOf(client)) return hit;
-        drop(folder);
-      }
+      const entry = folders.get(folder);
+      const hit = entry?.pages.get(key);
+      if (entry && hit && entry.state === stateOf(client)) return hit;
+      if (hit) drop(folder);
       const state = stateOf(client);
       const loaded = await load();
       // What the server reported while the page was read (new mail, another session's flags) counts.
       if (state === null || state !== stateOf(client)) return loaded;
-      let entry = folders.get(folder);
-      if (!entry || entry.state !== state) {
+      let kept = folders.get(folder);
+      if (!kept || kept.state !== state) {
         drop(folder);
-        entry = { state, pages: new Map() };
-        folders.set(folder, entry);
+        kept = { state, pages: new Map() };
+        folders.set(folder, kept);
       }
-      if (!entry.pages.has(key)) size += 1;
-      entry.pages.set(key, loaded);
+      if (!kept.pages.has(key)) size += 1;
+      kept.pages.set(key, loaded);
       if (size > MAX_PAGES) {
         const [oldest] = folders.keys();
         if (oldest !== undefined) drop(oldest);

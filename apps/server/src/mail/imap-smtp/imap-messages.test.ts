@@ -291,6 +291,16 @@ describe.skipIf(skip)('the webmail header cache', () => {
     expect(after.messages[1]).toMatchObject({ seen: true });
   });
 
+  it("counts another client's new mail in the folder it has selected, for pages not kept and for list", async () => {
+    const before = (await ops.list('INBOX', { offset: 0, limit: 10 })).total;
+    await other.append('INBOX', message(5), []);
+    expect((await ops.list('INBOX', { offset: 0, limit: 10 })).total).toBe(before + 1);
+    await other.append('INBOX', message(6), []);
+    const page = await ops.browse('INBOX', { offset: 1, limit: 2 });
+    expect(page.total).toBe(before + 2);
+    expect(page.messages[0]?.subject).toBe('Question 5');
+  });
+
   it('drops the pages of the folders its own changes touch', async () => {
     const before = await row('Question 4');
     await ops.setFlags('INBOX', [before!.id], { add: ['\\Seen'] });

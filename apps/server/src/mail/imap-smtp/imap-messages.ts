@@ -71,7 +71,8 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
     },
 
     async list(folderId, page) {
-      return inFolder(folderId, async (client) => {
+      return inFolder(folderId, async (client, _uids, selectedBefore) => {
+        await refreshCounts(client, selectedBefore);
         const validity = String(client.mailbox ? client.mailbox.uidValidity : '');
         const total = client.mailbox ? client.mailbox.exists : 0;
         const last = total - page.offset;
@@ -158,6 +159,15 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
   };
 }
 
+/**
+ * A folder selected earlier on this connection shows the counts of the server's last report: new
+ * mail and other sessions' changes since then are only told in reply to a command, so a NOOP asks.
+ * (A folder selected just now was reported by its SELECT.)
+ */
+async function refreshCounts(client: ImapFlow, selectedBefore: boolean) {
+  if (selectedBefore) await client.noop();
+}
+
 function hasAttachment(node: MessageStructureObject | undefined): boolean {
   if (!node) return false;
   if (node.disposition === 'attachment') return true;
@@ -232,7 +242,8 @@ function webmailOperations(
     async browse(folderId, page) {
       return inFolder(folderId, async (client, _uids, selectedBefore) => {
         if (page.search) return searchPage(client, page.search, page);
-        return headers.page(client, folderId, selectedBefore, page, async () => {
+        await refreshCounts(client, selectedBefore);
+        return headers.page(client, folderId, page, async () => {
           const total = client.mailbox ? client.mailbox.exists : 0;
           const last = total - page.offset;
           if (last < 1) return { total, messages: [] };

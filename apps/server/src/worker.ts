@@ -10,6 +10,7 @@ import { reportAllExtraCredits } from './modules/subscriptions/billing.service';
 import { createStripe } from './modules/subscriptions/stripe-client';
 import { creditAccountOf } from './modules/subscriptions/subscriptions.service';
 import { createMailboxPush } from './modules/webhooks/mailbox-push';
+import { listenForWakeups, MAIL_ACCOUNT_CHANGED_CHANNEL } from './notifications/mailbox-wakeups';
 import type { RunnerDeps } from './pipeline/mailbox-runner';
 import { type PipelineWorker, startPipelineWorker } from './pipeline/worker';
 
@@ -24,7 +25,7 @@ export function startWorker(deps: {
   database: Database;
   log?: RunnerDeps['log'];
   /** Tests: other poll intervals. */
-  polling?: Pick<RunnerDeps, 'pollMs' | 'pushPollMs'>;
+  polling?: Pick<RunnerDeps, 'pollMs' | 'pushPollMs' | 'settingsCheckMs'>;
 }): PipelineWorker {
   const { config, database } = deps;
   const db = database.db;
@@ -32,9 +33,13 @@ export function startWorker(deps: {
   const engine = engineFor(config);
   const push =
     config.push.gmail || config.push.outlook ? createMailboxPush({ database, config: config.push, log: deps.log }) : undefined;
+  const settingsChanges = listenForWakeups(database, MAIL_ACCOUNT_CHANGED_CHANNEL, (err) =>
+    deps.log?.warn({ err }, 'settings announcements unavailable; checked every 30 s'),
+  );
   const pipeline = startPipelineWorker({
     ...deps.polling,
     push,
+    settingsChanges,
     db,
     engine,
     mailboxJobs: (account, provider) => runMailboxJobs({ mail, engine }, account, provider),
@@ -54,6 +59,7 @@ export function startWorker(deps: {
       if (billing) clearInterval(billing);
       await pipeline.stop();
       await push?.close();
+      await settingsChanges.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MailError } from '../mail/errors';
 import { notifyMail } from '../notifications/live-events';
+import type { MailboxWakeups, WakeupInbox } from '../notifications/mailbox-wakeups';
 import type { MailProvider } from '../mail/port';
 import type { MailboxContext, PipelineDeps } from './context';
 import { ingestNew, syncErrorMessage } from './ingest';
@@ -30,6 +31,13 @@ export interface RunnerDeps extends PipelineDeps {
   log?: { warn(object: object, message: string): void };
   /** The mailbox's batch jobs (initialisation, AI categories), run between rounds; true when one ran. */
   mailboxJobs?(account: ingestRepo.MailAccountRow, provider: MailProvider): Promise<boolean>;
+  /**
+   * Settings changes announced by the API (NOTIFY): a waiting runner goes round at once. The
+   * settings are then checked only every `settingsCheckMs` (default 30 s) in case one was lost;
+   * without announcements, every second.
+   */
+  settingsChanges?: MailboxWakeups;
+  settingsCheckMs?: number;
 }
 
 export interface MailboxPush {
@@ -38,13 +46,7 @@ export interface MailboxPush {
   /** Ends the channel of a mailbox that stopped syncing (`open` gives a connection only if one is needed). */
   end(account: ingestRepo.MailAccountRow, open: () => MailProvider): Promise<void>;
   /** The vendor's notifications for one mailbox, relayed by the webhooks. */
-  arrivals(accountId: string): PushInbox;
-}
-
-/** Pushes for one mailbox: `next` resolves at the next one, at once when one came since the last call. */
-export interface PushInbox {
-  next(signal: AbortSignal): Promise<void>;
-  close(): void;
+  arrivals(accountId: string): WakeupInbox;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
   };
   signal.addEventListener('abort', onAbort);
   const pushes = deps.push?.arrivals(accountId) ?? null;
+  const changes = deps.settingsChanges?.open(accountId) ?? null;
   let backoff = deps.backoffMs ?? 2000;
   try {
     while (!signal.aborted && !lost) {
@@ -106,7 +109,7 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
         backoff = deps.backoffMs ?? 2000;
         const pushed = (await deps.push?.keep(account, provider)) ?? false;
         // A round that found mail goes round again at once: more may have come while it worked.
-        if (inserted === 0) await waitForMail(deps, provider, account, halt.signal, { pushes, pushed });
+        if (inserted === 0) await waitForMail(deps, provider, account, halt.signal, { pushes, pushed, changes });
       } catch (error) {
         if (signal.aborted || lost || error instanceof ingestRepo.LeaseLost) return;
         deps.log?.warn({ accountId, err: error }, 'mailbox sync failed');
@@ -120,6 +123,7 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
   } finally {
     clearInterval(renew);
     pushes?.close();
+    changes?.close();
     signal.removeEventListener('abort', onAbort);
     await closeProvider();
     await ingestRepo.releaseLease(deps.db, accountId, deps.workerId);
@@ -157,31 +161,35 @@ async function processPending(ctx: MailboxContext, signal: AbortSignal) {
 /**
  * Waits for new mail (IDLE), a push, or the poll interval (longer while the push channel is open),
  * and stops waiting as soon as the mailbox's settings change (a job queued, replies turned off, the
- * tracked folder changed), checked every second.
+ * tracked folder changed), announced by the API or, failing that, seen by the fallback check.
  */
 async function waitForMail(
   deps: RunnerDeps,
   provider: MailProvider,
   account: ingestRepo.MailAccountRow,
   signal: AbortSignal,
-  push: { pushes: PushInbox | null; pushed: boolean },
+  wakeups: { pushes: WakeupInbox | null; pushed: boolean; changes: WakeupInbox | null },
 ) {
   if (signal.aborted) return;
   const wait = new AbortController();
   const stop = () => wait.abort();
   signal.addEventListener('abort', stop);
-  const watch = setInterval(() => {
-    void repo.settingsChangedAt(deps.db, account.id).then(
-      (at) => at?.getTime() !== account.updatedAt.getTime() && stop(),
-      () => undefined,
-    );
-  }, SETTINGS_CHECK_MS);
+  void wakeups.changes?.next(wait.signal).then(stop);
+  const watch = setInterval(
+    () => {
+      void repo.settingsChangedAt(deps.db, account.id).then(
+        (at) => at?.getTime() !== account.updatedAt.getTime() && stop(),
+        () => undefined,
+      );
+    },
+    wakeups.changes ? (deps.settingsCheckMs ?? 30_000) : 1000,
+  );
   try {
     if (provider.waitForChange) await provider.waitForChange(account.trackedMailbox, deps.idleMs ?? 20_000, wait.signal);
     else {
-      const pollMs = push.pushed ? (deps.pushPollMs ?? 60_000) : (deps.pollMs ?? 5000);
+      const pollMs = wakeups.pushed ? (deps.pushPollMs ?? 60_000) : (deps.pollMs ?? 5000);
       const poll = sleep(pollMs, undefined, { signal: wait.signal }).catch(() => undefined);
-      await (push.pushes ? Promise.race([poll, push.pushes.next(wait.signal)]) : poll);
+      await (wakeups.pushes ? Promise.race([poll, wakeups.pushes.next(wait.signal)]) : poll);
     }
   } finally {
     // Whichever of the poll and the push came first, the other stops waiting.
@@ -190,5 +198,3 @@ async function waitForMail(
     signal.removeEventListener('abort', stop);
   }
 }
-
-const SETTINGS_CHECK_MS = 1000;

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { startGoogleServer } from '../../test/vendors/google-server';
 import { startMicrosoftServer } from '../../test/vendors/microsoft-server';
 import { oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../test/vendors/oauth-vendors';
+import { MAIL_ACCOUNT_CHANGED_CHANNEL, wakeMailbox } from '../notifications/mailbox-wakeups';
 import { startWorker } from '../worker';
 
 const quietLog = { warn: (object: object, message: string) => console.warn(message, object) };
@@ -161,6 +162,8 @@ describe('mail pipeline with push (vendor-shaped servers)', () => {
     const setting = await h.connect('outlook');
     const channel = await h.until(() => h.channelOf(setting));
     await s.t.database.query('UPDATE mail_account SET is_sync_enabled = false, updated_at = now() WHERE id = $1', [setting._id]);
+    // As the settings service announces it (the runners' own check is 30 s away).
+    await wakeMailbox(s.t.database.db, MAIL_ACCOUNT_CHANGED_CHANNEL, setting._id);
     await h.until(async () => !(await h.channelOf(setting)));
     expect(s.microsoft.subscriptions.map((x) => x.id)).not.toContain(channel.external_id);
   });

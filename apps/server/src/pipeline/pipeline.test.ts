@@ -27,7 +27,13 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
 
   beforeAll(async () => {
     [t, dovecot, smtp] = await Promise.all([createTestApp(), startDovecot(), startSmtpServer()]);
-    worker = startWorker({ config: { ...testConfig(), autoSendsPerDay: 3 }, database: t.database, log: quietLog });
+    // Settings changes reach the runners only as announcements here: the fallback check is 10 minutes away.
+    worker = startWorker({
+      config: { ...testConfig(), autoSendsPerDay: 3 },
+      database: t.database,
+      log: quietLog,
+      polling: { settingsCheckMs: 10 * 60_000 },
+    });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -200,7 +206,13 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     // As if the worker had died after the draft was stored but before it was marked done.
     await t.database.query(`UPDATE mail_action SET status = 'pending' WHERE mail_message_id = $1`, [first.id]);
     await t.database.query(`UPDATE mail_message SET status = 'classified' WHERE id = $1`, [first.id]);
-    worker = startWorker({ config: { ...testConfig(), autoSendsPerDay: 3 }, database: t.database, log: quietLog });
+    // Settings changes reach the runners only as announcements here: the fallback check is 10 minutes away.
+    worker = startWorker({
+      config: { ...testConfig(), autoSendsPerDay: 3 },
+      database: t.database,
+      log: quietLog,
+      polling: { settingsCheckMs: 10 * 60_000 },
+    });
     await processed(box, m.id);
     const drafts = (await draftsOf(box)).filter((d) => d.parsed.inReplyTo === m.id);
     expect(drafts).toHaveLength(1);
@@ -250,7 +262,13 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
       await worker.stop();
       await t.database.query(`UPDATE mail_action SET status = 'started', done_at = NULL WHERE mail_message_id = $1`, [state.id]);
       await t.database.query(`UPDATE mail_message SET status = 'classified' WHERE id = $1`, [state.id]);
-      worker = startWorker({ config: { ...testConfig(), autoSendsPerDay: 3 }, database: t.database, log: quietLog });
+      // Settings changes reach the runners only as announcements here: the fallback check is 10 minutes away.
+      worker = startWorker({
+        config: { ...testConfig(), autoSendsPerDay: 3 },
+        database: t.database,
+        log: quietLog,
+        polling: { settingsCheckMs: 10 * 60_000 },
+      });
       await processed(box, m.id);
       return (await actions(state.id))[0];
     };
@@ -333,6 +351,17 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     const m = mail(off, { from: 'late@client.test' });
     await deliver(off, m.raw);
     expect(await actions((await processed(off, m.id)).id)).toEqual([]);
+  });
+
+  it('lets a mailbox go as soon as its sync is turned off, while it waits in IDLE (the change is announced)', async () => {
+    const box = await connected(0);
+    const holder = () =>
+      row<{ owner: string | null }>('SELECT lease_owner AS owner FROM mail_account WHERE id = $1', [box.setting._id]);
+    expect((await holder())?.owner).toBe(worker.workerId);
+    const off = await t.call(box.user, 'PUT', '/api/email-settings', { id: box.setting._id, isSyncEnabled: false });
+    expect(off.statusCode).toBe(200);
+    // IDLE lasts 20 s and the fallback check 10 minutes: only the announcement ends the wait this soon.
+    await until(async () => (await holder())?.owner === null, 10_000);
   });
 
   it('classifies by instruction with the local engine and debits the owner two credits', async () => {

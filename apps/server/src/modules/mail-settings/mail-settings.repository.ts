@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailAccounts, mailActions, mailCategories, mailMessages, mailReplyExamples } from '../../db/schema/index';
+import { MAIL_ACCOUNT_CHANGED_CHANNEL, wakeMailbox } from '../../notifications/mailbox-wakeups';
 
 export type MailAccountRow = typeof mailAccounts.$inferSelect;
 export type NewMailAccount = typeof mailAccounts.$inferInsert;
@@ -18,18 +19,21 @@ export async function insertAccount(db: Db, row: NewMailAccount) {
   return inserted ?? null;
 }
 
+/** Updates the account; the worker holding it is told at once (it reads its settings again). */
 export async function updateAccount(db: Db, userId: string, changes: Partial<NewMailAccount>) {
   const [row] = await db
     .update(mailAccounts)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(mailAccounts.userId, userId))
     .returning();
+  if (row) await wakeMailbox(db, MAIL_ACCOUNT_CHANGED_CHANNEL, row.id);
   return row ?? null;
 }
 
 /** Deletes the account with its sealed credentials; its categories go with it (ON DELETE CASCADE). */
 export async function deleteAccount(db: Db, userId: string) {
   const rows = await db.delete(mailAccounts).where(eq(mailAccounts.userId, userId)).returning({ id: mailAccounts.id });
+  for (const { id } of rows) await wakeMailbox(db, MAIL_ACCOUNT_CHANGED_CHANNEL, id);
   return rows.length > 0;
 }
 

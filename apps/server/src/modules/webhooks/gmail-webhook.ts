@@ -2,7 +2,7 @@ import { verifyProviderIdToken } from 'better-auth/oauth2';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
-import { wakeMailbox } from './push-arrivals';
+import { MAIL_PUSH_CHANNEL, wakeMailbox } from '../../notifications/mailbox-wakeups';
 import * as repo from './push.repository';
 
 /**
@@ -80,7 +80,7 @@ export async function handleGmailPush(db: Db, body: z.infer<typeof pubSubPushSch
   const notification = notificationSchema.safeParse(decodeData(body.message.data));
   if (!notification.success) throw badRequest('The message data is not a Gmail notification');
   const channels = await repo.channelsNamed(db, 'gmail', notification.data.emailAddress.toLowerCase());
-  await Promise.all(channels.map((c) => wakeMailbox(db, c.mailAccountId)));
+  await Promise.all(channels.map((c) => wakeMailbox(db, MAIL_PUSH_CHANNEL, c.mailAccountId)));
   return channels.length;
 }
 

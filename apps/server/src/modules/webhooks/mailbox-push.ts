@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { PushChannel, PushTarget } from '../../mail/port';
 import type { MailboxPush } from '../../pipeline/mailbox-runner';
 import type { MailAccountRow } from '../../pipeline/ingest.repository';
-import { listenForPushes } from './push-arrivals';
+import { listenForWakeups, MAIL_PUSH_CHANNEL } from '../../notifications/mailbox-wakeups';
 import * as repo from './push.repository';
 
 export type PushConfig = Config['push'];
@@ -37,7 +37,9 @@ export function createMailboxPush(deps: {
   log?: { warn(object: object, message: string): void };
 }): MailboxPush & { close(): Promise<void> } {
   const { db } = deps.database;
-  const arrivals = listenForPushes(deps.database, (err) => deps.log?.warn({ err }, 'push wake-ups unavailable'));
+  const arrivals = listenForWakeups(deps.database, MAIL_PUSH_CHANNEL, (err) =>
+    deps.log?.warn({ err }, 'push wake-ups unavailable'),
+  );
   const retryAt = new Map<string, number>();
 
   function targetFor(account: MailAccountRow): { target: PushTarget; clientState: string | null } | null {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { hashClientState } from './mailbox-push';
-import { wakeMailbox } from './push-arrivals';
+import { MAIL_PUSH_CHANNEL, wakeMailbox } from '../../notifications/mailbox-wakeups';
 import * as repo from './push.repository';
 
 /**
@@ -50,7 +50,7 @@ export async function handleGraphNotifications(db: Db, body: z.infer<typeof grap
     }
     if (woken.has(channel.mailAccountId)) continue;
     woken.add(channel.mailAccountId);
-    await wakeMailbox(db, channel.mailAccountId);
+    await wakeMailbox(db, MAIL_PUSH_CHANNEL, channel.mailAccountId);
   }
   return { woken: woken.size, ignored };
 }

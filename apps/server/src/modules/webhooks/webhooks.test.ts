@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { startGoogleServer, type GoogleServer } from '../../../test/vendors/google-server';
 import { errorHandler } from '../../http/error-handler';
 import { hashClientState } from './mailbox-push';
-import { MAIL_PUSH_CHANNEL } from './push-arrivals';
+import { MAIL_PUSH_CHANNEL } from '../../notifications/mailbox-wakeups';
 import * as repo from './push.repository';
 import { registerWebhookRoutes } from './webhooks.routes';
 

@@ -1,7 +1,8 @@
 /**
  * Cold start: the eight coarse genres of ../shared/corpus/enron-berkeley (1,702 hand-labelled
  * messages) as categories with only a name and an instruction, no filed mail (model null). Accuracy
- * of the local engine next to the majority-class baseline, with per-genre recall.
+ * of the local engine next to the majority-class baseline, with per-genre recall, and how well its
+ * confidence is calibrated (what the pipeline's threshold lets through, and how much of it is right).
  *
  *   npm run classify-cold -w bench
  */
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EngineCategory } from '../apps/server/src/ai/engine';
 import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
+import { MIN_AI_CONFIDENCE } from '../apps/server/src/pipeline/classify';
 import { readJsonl, toEngineMessage } from './lib/enron-folders';
 
 const { values } = parseArgs({
@@ -73,6 +75,11 @@ const [majority, majorityCount] = [...counts.entries()].sort((a, b) => b[1] - a[
 
 let right = 0;
 let none = 0;
+// Calibration: how close the confidence is to the accuracy (bins of 0.1), and what the pipeline
+// moves (confidence at or above its threshold) and how much of that is right.
+const bins = Array.from({ length: 10 }, () => ({ count: 0, right: 0, confidence: 0 }));
+let moved = 0;
+let movedRight = 0;
 const perGenre = new Map(GENRES.map((g) => [g.id, { total: 0, right: 0, predicted: 0 }]));
 const t = performance.now();
 for (const r of records) {
@@ -85,6 +92,15 @@ for (const r of records) {
     right++;
     perGenre.get(truth)!.right++;
   }
+  if (c.categoryId === null) continue;
+  const bin = bins[Math.min(9, Math.floor(c.confidence * 10))]!;
+  bin.count++;
+  bin.confidence += c.confidence;
+  if (c.categoryId === truth) bin.right++;
+  if (c.confidence >= MIN_AI_CONFIDENCE) {
+    moved++;
+    if (c.categoryId === truth) movedRight++;
+  }
 }
 const seconds = (performance.now() - t) / 1000;
 
@@ -94,6 +110,7 @@ const majorityAccuracy = majorityCount / records.length;
 const present = GENRES.filter((g) => perGenre.get(g.id)!.total > 0);
 const balancedAccuracy = present.reduce((a, g) => a + perGenre.get(g.id)!.right / perGenre.get(g.id)!.total, 0) / present.length;
 const majorityBalanced = 1 / present.length;
+const calibrationError = bins.reduce((a, b) => a + Math.abs(b.right - b.confidence), 0) / records.length;
 console.log(
   `load average ${os
     .loadavg()
@@ -115,6 +132,10 @@ console.log(
 console.log(
   `balanced accuracy (mean recall per genre): ${(balancedAccuracy * 100).toFixed(1)}%   majority class: ${(majorityBalanced * 100).toFixed(1)}%`,
 );
+console.log(
+  `moved by the pipeline (confidence ≥ ${MIN_AI_CONFIDENCE}): ${moved}, ${((movedRight / Math.max(1, moved)) * 100).toFixed(1)}% of them right; ` +
+    `calibration error ${calibrationError.toFixed(3)}`,
+);
 console.log(`classification ${(records.length / seconds).toFixed(0)} messages/s`);
 
 await mkdir(path.dirname(values.out), { recursive: true });
@@ -131,6 +152,14 @@ await writeFile(
       balancedAccuracy,
       majorityBalancedAccuracy: majorityBalanced,
       unclassified: none,
+      movedAtThreshold: { threshold: MIN_AI_CONFIDENCE, moved, right: movedRight },
+      calibrationError,
+      calibration: bins.map((b, i) => ({
+        confidence: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`,
+        messages: b.count,
+        meanConfidence: b.count ? b.confidence / b.count : null,
+        accuracy: b.count ? b.right / b.count : null,
+      })),
       messagesPerSecond: Math.round(records.length / seconds),
       genres: GENRES.map((g) => ({ ...g, ...perGenre.get(g.id)! })),
     },

@@ -3,12 +3,14 @@
  * `features.ts` (sublinear counts, per-namespace weights, L2-normalised) and a multinomial logistic
  * regression trained by SGD, each example weighted by how recent it is (mail drifts: a folder's
  * latest mail says more about the next message than last year's). Every category is also seeded by
- * its name and instruction as a pseudo-message.
+ * its name and instruction as a pseudo-message. Before any mail is filed, a cold model matches the
+ * terms of the names and instructions instead (coldLinear).
  *
  * The trained model is plain JSON: the vocabulary, its IDF, the class ids and the weights (pruned,
  * stored as base64 float32 pairs).
  */
 import type { MessageFeatures } from './features';
+import { runAtOnce, sortInSlices, type Steps } from './slices';
 
 export const MODEL_VERSION = 1;
 
@@ -66,6 +68,8 @@ export interface LinearModelData {
   weightValue: string;
   namespaceWeights: Record<string, number>;
   maxFeaturesPerMessage?: number;
+  /** A cold-start model (see coldLinear); absent: trained. */
+  cold?: boolean;
 }
 
 interface Sparse {
@@ -84,27 +88,36 @@ export interface LinearModel {
   weights: Float64Array;
   namespaceWeights: Record<string, number>;
   maxFeaturesPerMessage: number;
+  /** Built from names and instructions alone (coldLinear): vectors are normalised over the whole message. */
+  cold: boolean;
 }
 
 function namespaceOf(feature: string): string {
   return feature.slice(0, 2);
 }
 
+/**
+ * The L2-normalised vector of a message over a model's vocabulary. `wholeMessage`: the norm counts
+ * the features outside the vocabulary too, so that the vector says how much of the message matches.
+ */
 export function vectorise(
   counts: Map<string, number>,
   index: Map<string, number>,
   idf: ArrayLike<number>,
   namespaceWeights: Record<string, number>,
   maxFeatures = 0,
+  wholeMessage = false,
 ): Sparse {
   let entries: [number, number][] = [];
+  let outside = 0;
   for (const [feature, count] of counts) {
     const f = index.get(feature);
-    if (f === undefined) continue;
-    entries.push([f, (1 + Math.log(count)) * idf[f]! * (namespaceWeights[namespaceOf(feature)] ?? 1)]);
+    const namespaceWeight = namespaceWeights[namespaceOf(feature)] ?? 1;
+    if (f !== undefined) entries.push([f, (1 + Math.log(count)) * idf[f]! * namespaceWeight]);
+    else if (wholeMessage) outside += ((1 + Math.log(count)) * namespaceWeight) ** 2;
   }
   if (maxFeatures > 0 && entries.length > maxFeatures) entries = entries.sort((x, y) => y[1] - x[1]).slice(0, maxFeatures);
-  let norm = 0;
+  let norm = wholeMessage ? outside : 0;
   for (const [, v] of entries) norm += v * v;
   norm = Math.sqrt(norm) || 1;
   return { idx: Int32Array.from(entries, (e) => e[0]), val: Float64Array.from(entries, (e) => e[1] / norm) };
@@ -147,22 +160,36 @@ export function scoreVector(model: Pick<LinearModel, 'bias' | 'weights' | 'class
 /** Gradients smaller than this are skipped (see trainLinear). */
 const GRADIENT_MIN = 1e-3;
 
+/** Weights visited between two pauses of a pass over all of them (weight decay, serialisation). */
+const WEIGHT_STEP = 1 << 16;
+
 export function trainLinear(classes: string[], docs: LabelledFeatures[], options: TrainOptions): LinearModel {
+  return runAtOnce(trainLinearSteps(classes, docs, options));
+}
+
+/** `trainLinear` as steps that may pause between documents (see slices.ts). */
+export function* trainLinearSteps(classes: string[], docs: LabelledFeatures[], options: TrainOptions): Steps<LinearModel> {
   const K = classes.length;
   // Vocabulary: document frequency over every document, the most frequent kept.
   const df = new Map<string, number>();
-  for (const d of docs) for (const f of d.features.counts.keys()) df.set(f, (df.get(f) ?? 0) + 1);
-  const vocab = [...df.entries()]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, options.maxFeatures)
-    .map(([f]) => f);
+  for (const d of docs) {
+    for (const f of d.features.counts.keys()) df.set(f, (df.get(f) ?? 0) + 1);
+    yield;
+  }
+  const byFrequency = yield* sortInSlices([...df.entries()], (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const vocab = byFrequency.slice(0, options.maxFeatures).map(([f]) => f);
   const index = new Map(vocab.map((f, i) => [f, i]));
   const n = docs.length;
   const idf = Float64Array.from(vocab, (f) => Math.log((n + 1) / (df.get(f)! + 1)) + 1);
-  const xs = docs.map((d) => vectorise(d.features.counts, index, idf, options.namespaceWeights, options.maxFeaturesPerMessage));
+  yield;
+  const xs: Sparse[] = [];
+  for (const d of docs) {
+    xs.push(vectorise(d.features.counts, index, idf, options.namespaceWeights, options.maxFeaturesPerMessage));
+    yield;
+  }
 
   const ranks = docs.map((d) => d.timeRank).filter((r): r is number => r !== null);
-  const newest = ranks.length ? Math.max(...ranks) : 0;
+  const newest = ranks.reduce((a, r) => Math.max(a, r), 0);
   const sampleWeight = docs.map((d) => {
     if (d.timeRank === null || options.recencyHalfLife <= 0) return d.weight;
     const age = newest - d.timeRank;
@@ -180,6 +207,7 @@ export function trainLinear(classes: string[], docs: LabelledFeatures[], options
     weights,
     namespaceWeights: options.namespaceWeights,
     maxFeaturesPerMessage: options.maxFeaturesPerMessage,
+    cold: false,
   };
   if (K < 2 || n === 0) return model;
 
@@ -206,23 +234,86 @@ export function trainLinear(classes: string[], docs: LabelledFeatures[], options
           weights[base + k]! -= gv * p[k]!;
         }
       }
+      yield;
     }
     const decay = 1 - lr * options.l2 * n;
-    if (decay < 1) for (let i = 0; i < weights.length; i++) weights[i]! *= decay;
+    if (decay < 1) {
+      for (let start = 0; start < weights.length; start += WEIGHT_STEP) {
+        const end = Math.min(weights.length, start + WEIGHT_STEP);
+        for (let i = start; i < end; i++) weights[i]! *= decay;
+        yield;
+      }
+    }
   }
   return model;
+}
+
+/**
+ * How sharply the cold model's similarities become confidences (a softmax temperature). One number
+ * for every mailbox, set once so that the confidence of a cold classification is close to its
+ * accuracy on the Berkeley genres (bench/classify-cold.ts); it does not change which category wins.
+ */
+export const COLD_SHARPNESS = 6;
+
+/**
+ * A model from the categories' terms alone (categoryTerms), for a cold start: each term is evidence
+ * for the categories that name it, split evenly among them, and a message's score is the share of
+ * its (weighted) features that are such evidence. No training: an SGD fit of one pseudo-message per
+ * category learns the length of each instruction (the more terms, the weaker each), not what the
+ * terms say, when an instruction's terms are alternatives ("invoices, bills, receipts").
+ */
+export function coldLinear(classes: string[], terms: MessageFeatures[], namespaceWeights: Record<string, number>): LinearModel {
+  const K = classes.length;
+  const sharedBy = new Map<string, number>();
+  for (const t of terms) for (const f of t.counts.keys()) sharedBy.set(f, (sharedBy.get(f) ?? 0) + 1);
+  const vocab = [...sharedBy.keys()].sort();
+  const index = new Map(vocab.map((f, i) => [f, i]));
+  const weights = new Float64Array(vocab.length * K);
+  terms.forEach((t, k) => {
+    for (const f of t.counts.keys()) weights[index.get(f)! * K + k] = COLD_SHARPNESS / sharedBy.get(f)!;
+  });
+  return {
+    classes,
+    index,
+    vocab,
+    idf: new Float64Array(vocab.length).fill(1),
+    bias: new Float64Array(K),
+    weights,
+    namespaceWeights,
+    maxFeaturesPerMessage: 0,
+    cold: true,
+  };
 }
 
 /** Weights smaller than this share of the largest are dropped when the model is stored. */
 const PRUNE = 1e-2;
 
 export function serialiseLinear(model: LinearModel): LinearModelData {
+  return runAtOnce(serialiseLinearSteps(model));
+}
+
+/** `serialiseLinear` as steps (see slices.ts): a model of many categories has millions of weights. */
+export function* serialiseLinearSteps(model: LinearModel): Steps<LinearModelData> {
+  const { weights } = model;
   let max = 0;
-  for (const w of model.weights) max = Math.max(max, Math.abs(w));
+  for (let start = 0; start < weights.length; start += WEIGHT_STEP) {
+    const end = Math.min(weights.length, start + WEIGHT_STEP);
+    for (let i = start; i < end; i++) max = Math.max(max, Math.abs(weights[i]!));
+    yield;
+  }
   const keep: number[] = [];
-  for (let i = 0; i < model.weights.length; i++) if (Math.abs(model.weights[i]!) > max * PRUNE) keep.push(i);
+  const kept: number[] = [];
+  for (let start = 0; start < weights.length; start += WEIGHT_STEP) {
+    const end = Math.min(weights.length, start + WEIGHT_STEP);
+    for (let i = start; i < end; i++) {
+      if (Math.abs(weights[i]!) <= max * PRUNE) continue;
+      keep.push(i);
+      kept.push(weights[i]!);
+    }
+    yield;
+  }
   const weightIndex = Uint32Array.from(keep);
-  const weightValue = Float32Array.from(keep, (i) => model.weights[i]!);
+  const weightValue = Float32Array.from(kept);
   return {
     classes: model.classes,
     vocab: model.vocab,
@@ -232,6 +323,7 @@ export function serialiseLinear(model: LinearModel): LinearModelData {
     weightValue: Buffer.from(weightValue.buffer).toString('base64'),
     namespaceWeights: model.namespaceWeights,
     maxFeaturesPerMessage: model.maxFeaturesPerMessage,
+    ...(model.cold ? { cold: true } : {}),
   };
 }
 
@@ -252,5 +344,6 @@ export function deserialiseLinear(data: LinearModelData): LinearModel {
     weights,
     namespaceWeights: data.namespaceWeights,
     maxFeaturesPerMessage: data.maxFeaturesPerMessage ?? 0,
+    cold: data.cold ?? false,
   };
 }

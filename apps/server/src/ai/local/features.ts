@@ -112,7 +112,7 @@ const SHAPE_WORDS: [RegExp, string][] = [
 
 /**
  * A category as a pseudo-message: its name (as subject and body) and its instruction, with the
- * addresses and domains the instruction names as senders. This is what makes the engine work cold.
+ * addresses and domains the instruction names as senders. This seeds every trained model.
  */
 export function categoryFeatures(category: EngineCategory): MessageFeatures {
   const name = cleanForEngine(category.name);
@@ -122,11 +122,32 @@ export function categoryFeatures(category: EngineCategory): MessageFeatures {
   addWords(features, words(name), ['s:', 'w:']);
   addWords(features, words(name), ['w:']);
   addWords(features, words(instruction), ['w:']);
+  addShapesAndSenders(features, name, instruction);
+  return features;
+}
+
+/**
+ * The terms of a category for the cold-start model: each stem of its name and instruction once (a
+ * word of the name says no more than one of the instruction), as a subject and as a body word (in the
+ * subject it says more: `s:` weighs more than `w:`), and the shapes, addresses and domains the
+ * instruction names.
+ */
+export function categoryTerms(category: EngineCategory): MessageFeatures {
+  const name = cleanForEngine(category.name);
+  const instruction = cleanForEngine(category.instruction);
+  const language = detectLanguage(`${name}\n${instruction}`);
+  const features: MessageFeatures = { language, counts: new Map(), surface: new Map() };
+  addWords(features, [...words(name), ...words(instruction)], ['s:', 'w:']);
+  for (const key of features.counts.keys()) features.counts.set(key, 1);
+  addShapesAndSenders(features, name, instruction);
+  return features;
+}
+
+function addShapesAndSenders(features: MessageFeatures, name: string, instruction: string) {
   for (const [re, key] of SHAPE_WORDS) if (re.test(instruction) || re.test(name)) add(features.counts, key);
   for (const m of instruction.matchAll(ADDRESS)) {
     add(features.counts, `f:${m[0].toLowerCase()}`);
     addDomain(features.counts, domainOf(m[0]));
   }
   for (const m of instruction.matchAll(/(?:^|\s)@([\w-]+(?:\.[\w-]+)+)/g)) addDomain(features.counts, m[1]!.toLowerCase());
-  return features;
 }

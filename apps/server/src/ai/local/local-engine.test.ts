@@ -87,6 +87,64 @@ describe('local engine: classification', () => {
     expect(c.categoryId).toBe('travel');
   });
 
+  it('cold: weighs each term of an instruction fully, however many the instruction lists', async () => {
+    const cats: EngineCategory[] = [
+      {
+        id: 'finance',
+        name: 'Finance',
+        instruction:
+          'Invoices, bills, receipts, payments, refunds, quotes, statements, taxes, expenses, budgets, purchase orders and credit notes.',
+      },
+      { id: 'travel', name: 'Travel', instruction: 'Flights.' },
+    ];
+    // Two terms of the long instruction against one of the short one.
+    const c = await engine.classify(mail('Receipt and refund', 'About the flight of last week.'), cats, null);
+    expect(c.categoryId).toBe('finance');
+    expect(c.reason).toMatch(/^Matches the name or instruction of "Finance": words "receipt", "refund"/);
+  });
+
+  it('cold: a term several categories name does not decide between them, and the subject counts more', async () => {
+    const cats: EngineCategory[] = [
+      { id: 'team', name: 'Team', instruction: 'Meetings of the team and agendas' },
+      { id: 'clients', name: 'Clients', instruction: 'Meetings with clients and contracts' },
+    ];
+    expect((await engine.classify(mail('Meeting', 'Meeting about the contract, meeting room 4'), cats, null)).categoryId).toBe(
+      'clients',
+    );
+    // One word of each category: the one in the subject wins.
+    expect((await engine.classify(mail('Agenda', 'Also, a question about a contract.'), cats, null)).categoryId).toBe('team');
+    expect((await engine.classify(mail('Contract', 'Also, a question about the agenda.'), cats, null)).categoryId).toBe(
+      'clients',
+    );
+  });
+
+  it('cold: the confidence says how much of the message matches', async () => {
+    const hotel = mail('Your hotel booking', 'Your hotel booking for two nights is confirmed.');
+    const padded = mail(
+      'Your hotel booking',
+      `Your hotel booking for two nights is confirmed. ${'We also wanted to share some unrelated thoughts about gardening, weather, neighbours and music. '.repeat(5)}`,
+    );
+    const [sure, diluted] = await Promise.all([
+      engine.classify(hotel, categories, null),
+      engine.classify(padded, categories, null),
+    ]);
+    expect([sure.categoryId, diluted.categoryId]).toEqual(['travel', 'travel']);
+    expect(sure.confidence).toBeGreaterThan(0.5);
+    expect(diluted.confidence).toBeLessThan(sure.confidence);
+    expect(diluted.confidence).toBeGreaterThan(1 / categories.length);
+  });
+
+  it('cold: training with no filed mail gives the cold model, the same after a JSON round trip', async () => {
+    const model = await engine.train(categories, []);
+    const restored = JSON.parse(JSON.stringify(model)) as ClassifierModel;
+    expect((restored.data as { cold?: boolean }).cold).toBe(true);
+    for (const probe of [mail('Bill overdue', 'The payment for your bill is due tomorrow.'), mail('Our newsletter', 'Read it')]) {
+      const live = await engine.classify(probe, categories, null);
+      expect(await engine.classify(probe, categories, restored)).toEqual(live);
+      expect(live.reason).toMatch(/^Matches the name or instruction of/);
+    }
+  });
+
   it('routes by a sender domain named in an instruction', async () => {
     const cats: EngineCategory[] = [
       { id: 'a', name: 'Bank', instruction: 'Everything from @mybank.com' },

@@ -6,22 +6,24 @@
  */
 import type { AiEngine, Classification, ClassifierModel, EngineCategory, EngineMessage, TrainingExample } from '../engine';
 import {
+  coldLinear,
   DEFAULT_OPTIONS,
   deserialiseLinear,
   type LabelledFeatures,
   type LinearModel,
   type LinearModelData,
   MODEL_VERSION,
-  serialiseLinear,
+  serialiseLinearSteps,
   scoreVector,
   softmax,
-  trainLinear,
+  trainLinearSteps,
   type TrainOptions,
   vectorise,
 } from './classifier';
-import { categoryFeatures, type MessageFeatures, messageFeatures } from './features';
+import { categoryFeatures, categoryTerms, type MessageFeatures, messageFeatures } from './features';
 import { draftReply } from './draft';
 import { proposeCategories } from './propose';
+import { runInSlices, type Steps } from './slices';
 
 export const LOCAL_ENGINE_NAME = 'local';
 /** Cold-start models kept per engine (by categories), oldest dropped first. */
@@ -39,7 +41,7 @@ function seeds(categories: EngineCategory[], weight: number): LabelledFeatures[]
 }
 
 /** Training examples in time order (undated ones where they stand), as labelled features. */
-function examplesInTime(categories: EngineCategory[], examples: TrainingExample[]): LabelledFeatures[] {
+function* examplesInTime(categories: EngineCategory[], examples: TrainingExample[]): Steps<LabelledFeatures[]> {
   const classOf = new Map(categories.map((c, i) => [c.id, i]));
   const kept = examples
     .map((e, i) => ({ e, i, t: e.message.date?.getTime() ?? NaN }))
@@ -51,12 +53,43 @@ function examplesInTime(categories: EngineCategory[], examples: TrainingExample[
     else last = k.t;
   }
   kept.sort((a, b) => a.t - b.t || a.i - b.i);
-  return kept.map(({ e }, rank) => ({
-    features: messageFeatures(e.message),
-    classIndex: classOf.get(e.categoryId)!,
-    weight: 1,
-    timeRank: rank,
-  }));
+  const docs: LabelledFeatures[] = [];
+  for (const [rank, { e }] of kept.entries()) {
+    docs.push({ features: messageFeatures(e.message), classIndex: classOf.get(e.categoryId)!, weight: 1, timeRank: rank });
+    yield;
+  }
+  return docs;
+}
+
+/** The model of names and instructions alone, for a cold start. */
+function coldModel(categories: EngineCategory[], options: TrainOptions): LinearModel {
+  return coldLinear(
+    categories.map((c) => c.id),
+    categories.map(categoryTerms),
+    options.namespaceWeights,
+  );
+}
+
+/** The training of `train` up to the stored model, as steps (see slices.ts); no filed mail: the cold model. */
+export function* trainSteps(
+  categories: EngineCategory[],
+  examples: TrainingExample[],
+  options: TrainOptions,
+): Steps<LinearModelData> {
+  const filed = yield* examplesInTime(categories, examples);
+  const model =
+    filed.length === 0
+      ? coldModel(categories, options)
+      : yield* trainLinearSteps(
+          categories.map((c) => c.id),
+          [...seeds(categories, options.seedWeight), ...filed],
+          options,
+        );
+  return yield* serialiseLinearSteps(model);
+}
+
+function messageVector(model: LinearModel, features: MessageFeatures) {
+  return vectorise(features.counts, model.index, model.idf, model.namespaceWeights, model.maxFeaturesPerMessage, model.cold);
 }
 
 const HUMAN_NAMESPACES: Record<string, string> = { 'f:': 'sender', 'd:': 'sender domain', 't:': 'recipient', 'u:': 'link to' };
@@ -64,7 +97,7 @@ const HUMAN_NAMESPACES: Record<string, string> = { 'f:': 'sender', 'd:': 'sender
 /** The features of `x` that pushed most towards class k, in words. */
 function explain(model: LinearModel, features: MessageFeatures, k: number): string {
   const K = model.classes.length;
-  const x = vectorise(features.counts, model.index, model.idf, model.namespaceWeights, model.maxFeaturesPerMessage);
+  const x = messageVector(model, features);
   const parts: { feature: string; push: number }[] = [];
   for (let j = 0; j < x.idx.length; j++) {
     const f = x.idx[j]!;
@@ -93,11 +126,6 @@ function explain(model: LinearModel, features: MessageFeatures, k: number): stri
   return bits.join('; ');
 }
 
-interface Prepared {
-  model: LinearModel;
-  trained: boolean;
-}
-
 // Deserialised models, by the stored object: the pipeline classifies many messages with one model.
 const prepared = new WeakMap<object, LinearModel>();
 
@@ -115,46 +143,39 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
   const minConfidence = options.minConfidence ?? 0;
   const coldModels = new Map<string, LinearModel>();
 
-  function prepare(categories: EngineCategory[], model: ClassifierModel | null): Prepared {
+  function prepare(categories: EngineCategory[], model: ClassifierModel | null): LinearModel {
     if (model && model.engine === LOCAL_ENGINE_NAME && model.version === MODEL_VERSION) {
       const m = modelFor(model.data as LinearModelData);
       const ids = new Set(categories.map((c) => c.id));
       // A model only serves while it knows every category it is asked about.
-      if (m.classes.length === categories.length && m.classes.every((c) => ids.has(c))) return { model: m, trained: true };
+      if (m.classes.length === categories.length && m.classes.every((c) => ids.has(c))) return m;
     }
-    // Cold start: a model of the names and instructions alone, kept for the next message.
+    // Cold start: the model of the names and instructions alone, kept for the next message.
     const key = JSON.stringify(categories.map((c) => [c.id, c.name, c.instruction]));
     let cold = coldModels.get(key);
     if (!cold) {
-      cold = trainLinear(
-        categories.map((c) => c.id),
-        seeds(categories, 1),
-        trainOptions,
-      );
+      cold = coldModel(categories, trainOptions);
       if (coldModels.size >= COLD_MODELS_MAX) coldModels.delete(coldModels.keys().next().value!);
       coldModels.set(key, cold);
     }
-    return { model: cold, trained: false };
+    return cold;
   }
 
   return {
     name: LOCAL_ENGINE_NAME,
 
+    // In slices (slices.ts): a training over thousands of filed messages takes seconds of CPU.
     async train(categories: EngineCategory[], examples: TrainingExample[]): Promise<ClassifierModel> {
-      const docs = [...seeds(categories, trainOptions.seedWeight), ...examplesInTime(categories, examples)];
-      const model = trainLinear(
-        categories.map((c) => c.id),
-        docs,
-        trainOptions,
-      );
-      return { engine: LOCAL_ENGINE_NAME, version: MODEL_VERSION, data: serialiseLinear(model) };
+      const data = await runInSlices(trainSteps(categories, examples, trainOptions));
+      return { engine: LOCAL_ENGINE_NAME, version: MODEL_VERSION, data };
     },
 
     async classify(message: EngineMessage, categories: EngineCategory[], model: ClassifierModel | null): Promise<Classification> {
       if (categories.length === 0) return { categoryId: null, confidence: 0, reason: 'There are no AI categories.' };
-      const { model: m, trained } = prepare(categories, model);
+      const m = prepare(categories, model);
+      const trained = !m.cold;
       const features = messageFeatures(message);
-      const x = vectorise(features.counts, m.index, m.idf, m.namespaceWeights, m.maxFeaturesPerMessage);
+      const x = messageVector(m, features);
       if (x.idx.length === 0) {
         return {
           categoryId: null,

@@ -13,6 +13,7 @@ import {
   Star,
   Trash2,
 } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,8 +36,11 @@ export interface ListActions {
   older: () => void;
 }
 
-/** Toolbar, rows and pager of the webmail (spec 02 §2). */
-export function MessageList({
+/**
+ * Toolbar, rows and pager of the webmail (spec 02 §2). Memoised: it stays mounted behind an open
+ * message and is not drawn again while the read panel opens or closes.
+ */
+export const MessageList = memo(function MessageList({
   data,
   loading,
   fetching,
@@ -158,7 +162,7 @@ export function MessageList({
       )}
     </div>
   );
-}
+});
 
 function Row({
   message: m,

@@ -2,7 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import { MAILBOX_SUCCESS_BANNER_MS, SPAM_FLAGS, TRASH_FLAGS } from '@app/shared/mailbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PenSquare, Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -19,7 +19,7 @@ import { useMoveMessages } from '../api/move-messages';
 import { useSetFlags } from '../api/set-flags';
 import { ComposePanel } from '../components/compose-panel';
 import { findByUse, FolderTree } from '../components/folder-tree';
-import { MessageList } from '../components/message-list';
+import { type ListActions, MessageList } from '../components/message-list';
 import { MessageView } from '../components/message-view';
 import { ShortcutsHelp } from '../components/shortcuts-help';
 import { draftFrom, emptyDraft, type ComposeDraft } from '../utils/compose-draft';
@@ -210,6 +210,31 @@ export function InboxRoute() {
       return next;
     });
 
+  // The same object on every render (each call reaches this render's handlers), so that the
+  // memoised list is not drawn again when a message opens or closes.
+  const handlers: ListActions = {
+    open,
+    toggleSelect,
+    toggleAll: () => setSelected((s) => (messages.every((m) => s.has(m.uid)) ? new Set() : new Set(messages.map((m) => m.uid)))),
+    reload: () => {
+      announce.current = true;
+      void queryClient.invalidateQueries({ queryKey: ['mailbox'] });
+    },
+    spam,
+    remove,
+    markRead: (uids, read) => void markRead(uids, read),
+    star,
+    reply: (uid) => void respond('reply', uid),
+    forward: (uid) => void respond('forward', uid),
+    newer: () => changePage(Math.max(1, page - 1)),
+    older: () => changePage(page + 1),
+  };
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  const listActions = useMemo(() => forwardTo(latest), []);
+
   return (
     <section className="-m-4 flex h-[calc(100vh-3.5rem)] min-h-0 md:-m-6" aria-label={t('inbox.title')}>
       <nav
@@ -293,24 +318,7 @@ export function InboxRoute() {
                 fetching={list.isFetching}
                 selected={selected}
                 cursor={cursor}
-                actions={{
-                  open,
-                  toggleSelect,
-                  toggleAll: () =>
-                    setSelected((s) => (messages.every((m) => s.has(m.uid)) ? new Set() : new Set(messages.map((m) => m.uid)))),
-                  reload: () => {
-                    announce.current = true;
-                    void queryClient.invalidateQueries({ queryKey: ['mailbox'] });
-                  },
-                  spam,
-                  remove,
-                  markRead: (uids, read) => void markRead(uids, read),
-                  star,
-                  reply: (uid) => void respond('reply', uid),
-                  forward: (uid) => void respond('forward', uid),
-                  newer: () => changePage(Math.max(1, page - 1)),
-                  older: () => changePage(page + 1),
-                }}
+                actions={listActions}
               />
             </div>
             {openUid && (
@@ -335,4 +343,26 @@ export function InboxRoute() {
       <ShortcutsHelp open={help} onOpenChange={setHelp} />
     </section>
   );
+}
+
+/** Actions that always call the latest handlers of `ref`, for a memoised child. */
+function forwardTo(ref: { current: ListActions }): ListActions {
+  const call =
+    <K extends keyof ListActions>(key: K) =>
+    (...args: Parameters<ListActions[K]>) =>
+      (ref.current[key] as (...a: Parameters<ListActions[K]>) => void)(...args);
+  return {
+    open: call('open'),
+    toggleSelect: call('toggleSelect'),
+    toggleAll: call('toggleAll'),
+    reload: call('reload'),
+    spam: call('spam'),
+    remove: call('remove'),
+    markRead: call('markRead'),
+    star: call('star'),
+    reply: call('reply'),
+    forward: call('forward'),
+    newer: call('newer'),
+    older: call('older'),
+  };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { runMailboxJobs } from './modules/mail-settings/mail-settings.jobs';
 import { mailSettingsDeps, providerFor } from './modules/mail-settings/mail-settings.service';
+import { countAiCalls } from './modules/metrics/ai-calls';
 import { findReferrerId } from './modules/subscriptions/subscriptions.repository';
 import { reportAllExtraCredits } from './modules/subscriptions/billing.service';
 import { createStripe } from './modules/subscriptions/stripe-client';
@@ -30,7 +31,7 @@ export function startWorker(deps: {
   const { config, database } = deps;
   const db = database.db;
   const mail = mailSettingsDeps(config, db);
-  const engine = engineFor(config);
+  const engine = countAiCalls(engineFor(config));
   const push =
     config.push.gmail || config.push.outlook ? createMailboxPush({ database, config: config.push, log: deps.log }) : undefined;
   const settingsChanges = listenForWakeups(database, MAIL_ACCOUNT_CHANGED_CHANNEL, (err) =>

@@ -22,6 +22,8 @@ import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
 import { registerMailSettingsRoutes } from '../modules/mail-settings/mail-settings.routes';
 import { mailSettingsDeps } from '../modules/mail-settings/mail-settings.service';
 import { registerMailboxRoutes } from '../modules/mailbox/mailbox.routes';
+import { countAssistantCalls } from '../modules/metrics/ai-calls';
+import { registerHttpMetrics, registerMetricsRoutes } from '../modules/metrics/metrics.routes';
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
 import { registerPromptRoutes } from '../modules/prompts/prompts.routes';
 import { registerSessionRoutes } from '../modules/session/session.routes';
@@ -33,6 +35,7 @@ import type { Mailer } from '../notifications/mailer';
 import { makeRequireUser } from './auth-guard';
 import { makeCsrfGuard } from './csrf';
 import { errorHandler, sendError } from './error-handler';
+import { exposeRequestId, requestIdOf } from './request-id';
 
 export interface AppDeps {
   config: Config;
@@ -50,11 +53,14 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdOf,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null);
+  app.addHook('onRequest', exposeRequestId);
+  registerHttpMetrics(app);
 
   // Billing on: Stripe.js (loaded from js.stripe.com) confirms card payments in its own frames.
   const stripeSrc = config.stripe ? ['https://js.stripe.com'] : [];
@@ -94,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
   const mail = mailSettingsDeps(config, database.db);
   registerAuthRoutes(app, auth, config.appUrl);
   registerHealthRoutes(app, database);
+  registerMetricsRoutes(app, { database, token: config.metrics.token });
   registerSessionRoutes(app, { db: database.db, auth, config, requireUser });
   registerProfileRoutes(app, { db: database.db, requireUser });
   registerAccountRoutes(app, { db: database.db, requireUser, sessionCookie: sessionCookieName(config.production), mail });
@@ -106,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
   registerPromptRoutes(app, { db: database.db, requireUser });
   registerAssistantRoutes(app, {
     db: database.db,
-    engine: assistantEngineFor(config.ai),
+    engine: countAssistantCalls(assistantEngineFor(config.ai)),
     asksPerMinute: config.assistantAsksPerMinute,
     requireUser,
   });

@@ -38,6 +38,8 @@ export interface RunnerDeps extends PipelineDeps {
    */
   settingsChanges?: MailboxWakeups;
   settingsCheckMs?: number;
+  /** On stop, how long the message being processed may take before its connection is closed (default 20 s). */
+  stopDrainMs?: number;
 }
 
 export interface MailboxPush {
@@ -81,9 +83,12 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
       (error: unknown) => deps.log?.warn({ accountId, err: error }, 'lease renewal failed; retried'),
     );
   }, leaseMs / 3);
+  // Stop (shutdown): the message being processed is finished, so it ends done or still pending,
+  // never cut between two of its steps; only one that outlasts the drain has its connection closed.
+  let drain: NodeJS.Timeout | undefined;
   const onAbort = () => {
     halt.abort();
-    void closeProvider();
+    drain = setTimeout(() => void closeProvider(), deps.stopDrainMs ?? 20_000);
   };
   signal.addEventListener('abort', onAbort);
   const pushes = deps.push?.arrivals(accountId) ?? null;
@@ -122,6 +127,7 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
     }
   } finally {
     clearInterval(renew);
+    clearTimeout(drain);
     pushes?.close();
     changes?.close();
     signal.removeEventListener('abort', onAbort);

@@ -2,6 +2,7 @@ import type { ClassifierModel } from '../ai/engine';
 import { CREDIT_COSTS, creditsExhausted, debit } from '../credits/ledger';
 import { MailError, SendFailure } from '../mail/errors';
 import { parseMessage } from '../mail/mime/parse-message';
+import { creditsDebited } from '../modules/metrics/metrics.registry';
 import type { ParsedMessage } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { categoriesKey, classifyMessage, type Decision, toEngineCategory } from './classify';
@@ -79,6 +80,7 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
       key: `classify:${row.id}`,
     });
     if (!paid.ok) throw new CreditsGone();
+    if (paid.applied) creditsDebited.inc(CREDIT_COSTS.aiClassification);
   };
   try {
     await repo.saveClassification(db, row, decision.record, plan(decision), decision.kind === 'ai' ? payForAi : undefined);

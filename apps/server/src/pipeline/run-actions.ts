@@ -3,6 +3,7 @@ import { ownerPrompt, retrieveKnowledge, retrievePastReplies } from '../ai/groun
 import { toPlainOutput } from '../ai/safety';
 import { CREDIT_COSTS, debit } from '../credits/ledger';
 import { SendFailure } from '../mail/errors';
+import { creditsDebited } from '../modules/metrics/metrics.registry';
 import type { ParsedMessage } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { toEngineMessage } from './classify';
@@ -210,6 +211,7 @@ async function writeReply(
       key: `${action.kind}:${row.id}`,
     });
     if (!paid.ok) return null;
+    if (paid.applied) creditsDebited.inc(CREDIT_COSTS.aiDraft);
     await repo.updateAction(tx, action.id, { body: text });
     return text;
   });

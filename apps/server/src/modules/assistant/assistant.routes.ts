@@ -64,21 +64,23 @@ export function registerAssistantRoutes(
       closed = true;
       streams.delete(raw);
     });
+    // Ended by the server's shutdown (preClose) too: nothing may be written after that.
+    const gone = () => closed || raw.writableEnded;
     let text = '';
     try {
       for await (const piece of deps.engine.streamAnswer(question, context)) {
-        if (closed) break;
+        if (gone()) break;
         text += piece;
         if (piece) raw.write(event('delta', { text: piece }));
       }
-      if (!closed) {
+      if (!gone()) {
         const answer = service.finalAnswer(text);
         raw.write(event('done', { success: true, answer, message: '', status: 200, engine: deps.engine.name }));
       }
     } catch (error) {
       const failure = streamError(error instanceof AppError ? error : catchEngine(error));
       if (failure.status >= 500) req.log.error({ err: error }, 'assistant stream failed');
-      if (!closed) raw.write(event('error', failure));
+      if (!gone()) raw.write(event('error', failure));
     } finally {
       streams.delete(raw);
       raw.end();

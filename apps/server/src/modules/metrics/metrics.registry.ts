@@ -1,0 +1,76 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../../db/client';
+import * as repo from './metrics.repository';
+
+/**
+ * This process's own metrics (issue 9): process defaults, HTTP latency, AI calls and credits
+ * debited. Counters count what this process did: with `ROLE=api` and `ROLE=worker` apart, the
+ * pipeline's AI calls and debits are on the worker's metrics, the assistant's on the API's.
+ */
+export const processRegistry = new Registry();
+collectDefaultMetrics({ register: processRegistry });
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request latency, by method, route pattern and status class',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [processRegistry],
+});
+
+export const aiCalls = new Counter({
+  name: 'ai_calls_total',
+  help: 'AI engine calls made by this process, by engine and kind',
+  labelNames: ['engine', 'kind'] as const,
+  registers: [processRegistry],
+});
+
+export const creditsDebited = new Counter({
+  name: 'credits_debited_total',
+  help: 'Credits debited by this process (new ledger entries, not idempotent replays)',
+  registers: [processRegistry],
+});
+
+/** The shared state, read from the database at scrape time: the same from every process. */
+function databaseRegistry(database: Database) {
+  const registry = new Registry();
+  new Gauge({
+    name: 'mail_pending_messages',
+    help: 'Messages of syncing mailboxes waiting to be processed',
+    registers: [registry],
+    async collect() {
+      this.set(await repo.pendingMessageCount(database.db));
+    },
+  });
+  new Gauge({
+    name: 'mail_sync_lag_seconds',
+    help: 'Seconds since each syncing mailbox last synced, by mail account id',
+    labelNames: ['mailbox'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const now = Date.now();
+      for (const { id, lastSyncedAt } of await repo.syncingMailboxes(database.db)) {
+        if (lastSyncedAt) this.set({ mailbox: id }, Math.max(0, (now - lastSyncedAt.getTime()) / 1000));
+      }
+    },
+  });
+  new Gauge({
+    name: 'mail_sync_errors',
+    help: 'Syncing mailboxes whose last sync failed',
+    registers: [registry],
+    async collect() {
+      this.set(await repo.failingMailboxCount(database.db));
+    },
+  });
+  return registry;
+}
+
+export interface Metrics {
+  contentType: string;
+  text(): Promise<string>;
+}
+
+export function createMetrics(database: Database): Metrics {
+  const registry = Registry.merge([processRegistry, databaseRegistry(database)]);
+  return { contentType: registry.contentType, text: () => registry.metrics() };
+}

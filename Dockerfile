@@ -1,0 +1,52 @@
+# One image for every role: ROLE=api (HTTP), ROLE=worker (mail pipeline) or ROLE=all.
+# See docs/operations.md. Node 20 as in package.json's engines (>=20.19).
+
+# ── build: every dependency, then the web app (apps/web/dist) ──────────────────────────────────
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# npm ci needs every workspace's package.json (they are all in the lockfile).
+COPY package.json package-lock.json .npmrc ./
+COPY packages/shared/package.json packages/shared/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY packages/shared packages/shared
+COPY apps/web apps/web
+RUN npm run build
+
+# ── deps: production dependencies only (tsx is one: the server runs its TypeScript through it) ──
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY packages/shared/package.json packages/shared/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# ── runtime ────────────────────────────────────────────────────────────────────────────────────
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app ./
+COPY tsconfig.base.json ./
+COPY packages/shared packages/shared
+COPY apps/server/package.json apps/server/tsconfig.json apps/server/
+COPY apps/server/src apps/server/src
+COPY --from=build /app/apps/web/dist apps/web/dist
+# DATA_DIR holds only the system-mail outbox when SMTP_URL is unset (PostgreSQL holds the data).
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+# Only api and all processes listen; the compose file turns this check off for workers.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# node itself as PID 1 (not npm): SIGTERM reaches the server, which releases its leases and closes.
+CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]

@@ -32,7 +32,7 @@ import { registerSubscriptionRoutes } from '../modules/subscriptions/subscriptio
 import { registerWebhookRoutes } from '../modules/webhooks/webhooks.routes';
 import { createLiveEvents } from '../notifications/live-events';
 import type { Mailer } from '../notifications/mailer';
-import { makeRequireUser } from './auth-guard';
+import { makeRequireAiConfigChange, makeRequireUser } from './auth-guard';
 import { makeCsrfGuard } from './csrf';
 import { errorHandler, sendError } from './error-handler';
 import { exposeRequestId, requestIdOf } from './request-id';
@@ -105,12 +105,13 @@ export async function buildApp(deps: AppDeps) {
   registerProfileRoutes(app, { db: database.db, requireUser });
   registerAccountRoutes(app, { db: database.db, requireUser, sessionCookie: sessionCookieName(config.production), mail });
   registerEnterpriseCategoryRoutes(app);
-  registerKnowledgeRoutes(app, { database, requireUser });
+  const requireAiConfigChange = makeRequireAiConfigChange(requireUser);
+  registerKnowledgeRoutes(app, { database, requireUser: requireAiConfigChange });
   const liveEvents = createLiveEvents(database);
   app.addHook('onClose', () => liveEvents.close());
-  registerMailSettingsRoutes(app, { ...mail, requireUser, liveEvents });
+  registerMailSettingsRoutes(app, { ...mail, requireUser: requireAiConfigChange, liveEvents });
   await registerMailboxRoutes(app, { ...mail, requireUser });
-  registerPromptRoutes(app, { db: database.db, requireUser });
+  registerPromptRoutes(app, { db: database.db, requireUser: requireAiConfigChange });
   registerAssistantRoutes(app, {
     db: database.db,
     engine: countAssistantCalls(assistantEngineFor(config.ai)),

@@ -21,6 +21,22 @@ export function makeRequireUser(resolveSession: (headers: FastifyRequest['header
   };
 }
 
+/**
+ * The guard of the AI configuration's routes (knowledge, prompt, mailbox settings and categories):
+ * a member invited without `hasAiConfig` has the assistant only (spec 02 §6), so they may read but
+ * not change it. Owners always may.
+ */
+export function makeRequireAiConfigChange(requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+  return async function requireAiConfigChange(request: FastifyRequest, reply: FastifyReply) {
+    await requireUser(request, reply);
+    const user = currentUser(request);
+    if (readOnly.has(request.method) || user.referrerId === null || user.hasAiConfig) return;
+    throw new AppError(403, 'FORBIDDEN', 'errors.aiConfigNotAllowed');
+  };
+}
+
+const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** The signed-in user of a route guarded by requireUser. */
 export function currentUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw unauthorized();

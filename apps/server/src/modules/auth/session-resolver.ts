@@ -15,6 +15,8 @@ export interface SessionUserRow {
   email: string;
   emailVerified: boolean;
   referrerId: string | null;
+  /** Members only: may they change the AI configuration (knowledge, prompt, mailbox)? Owners always may. */
+  hasAiConfig: boolean;
   createdAt: Date;
 }
 
@@ -30,6 +32,7 @@ type Row = {
   email: string;
   email_verified: boolean;
   referrer_id: string | null;
+  has_ai_config: boolean;
   created_at: Date | string;
 };
 
@@ -70,7 +73,7 @@ export function makeSessionResolver(deps: { database: Database; auth: Auth; secr
     const token = raw && verifiedToken(raw, deps.secret);
     if (!token) return null;
     const [row] = await deps.database.query<Row>(
-      `SELECT s.expires_at, u.id, u.email, u.email_verified, u.referrer_id, u.created_at
+      `SELECT s.expires_at, u.id, u.email, u.email_verified, u.referrer_id, u.has_ai_config, u.created_at
          FROM session s JOIN "user" u ON u.id = s.user_id
         WHERE s.token = $1`,
       [token],
@@ -88,6 +91,7 @@ export function makeSessionResolver(deps: { database: Database; auth: Auth; secr
         email: row.email,
         emailVerified: row.email_verified,
         referrerId: row.referrer_id,
+        hasAiConfig: row.has_ai_config,
         createdAt: new Date(row.created_at),
       },
       setCookie: [],
@@ -98,13 +102,14 @@ export function makeSessionResolver(deps: { database: Database; auth: Auth; secr
 async function refreshThroughBetterAuth(auth: Auth, headers: IncomingHttpHeaders): Promise<ResolvedSession | null> {
   const result = await auth.api.getSession({ headers: fromNodeHeaders(headers), returnHeaders: true });
   if (!result.response) return null;
-  const user = result.response.user as typeof result.response.user & { referrerId?: string | null };
+  const user = result.response.user as typeof result.response.user & { referrerId?: string | null; hasAiConfig?: boolean };
   return {
     user: {
       id: user.id,
       email: user.email,
       emailVerified: user.emailVerified,
       referrerId: user.referrerId ?? null,
+      hasAiConfig: user.hasAiConfig ?? true,
       createdAt: new Date(user.createdAt),
     },
     setCookie: result.headers.getSetCookie(),

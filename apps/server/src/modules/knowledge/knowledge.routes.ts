@@ -17,33 +17,40 @@ const saved = z.tuple([z.string(), knowledgeItemSchema]);
 /** The knowledge data root of spec 01 §7 under /api/data. */
 export function registerKnowledgeRoutes(app: FastifyInstance, deps: { database: Database; requireUser: preHandlerHookHandler }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = deps.requireUser;
+  // Authentication runs before validation: a signed-out caller learns nothing about the input.
+  const preValidation = deps.requireUser;
 
-  r.get('/api/data', { preHandler, schema: { querystring: knowledgeListQuerySchema, response: { 200: knowledgeListSchema } } }, async (req) => {
-    const user = currentUser(req);
-    service.assertOwnUser(user.id, req.query.userId);
-    return service.listKnowledge(deps, user.id, req.query);
-  });
-
-  r.get('/api/data/:context', { preHandler, schema: { params: contextParamSchema, response: { 200: knowledgeItemSchema } } }, async (req) =>
-    service.getKnowledge(deps, currentUser(req).id, req.params.context),
+  r.get(
+    '/api/data',
+    { preValidation, schema: { querystring: knowledgeListQuerySchema, response: { 200: knowledgeListSchema } } },
+    async (req) => {
+      const user = currentUser(req);
+      service.assertOwnUser(user.id, req.query.userId);
+      return service.listKnowledge(deps, user.id, req.query);
+    },
   );
 
-  r.post('/api/data', { preHandler, schema: { body: knowledgeInputSchema, response: { 201: saved } } }, async (req, reply) => {
+  r.get(
+    '/api/data/:context',
+    { preValidation, schema: { params: contextParamSchema, response: { 200: knowledgeItemSchema } } },
+    async (req) => service.getKnowledge(deps, currentUser(req).id, req.params.context),
+  );
+
+  r.post('/api/data', { preValidation, schema: { body: knowledgeInputSchema, response: { 201: saved } } }, async (req, reply) => {
     const item = await service.createKnowledge(deps, currentUser(req).id, req.body);
     return reply.status(201).send([item.context, item]);
   });
 
   r.post(
     '/api/data/:context',
-    { preHandler, schema: { params: contextParamSchema, body: knowledgeInputSchema, response: { 200: saved } } },
+    { preValidation, schema: { params: contextParamSchema, body: knowledgeInputSchema, response: { 200: saved } } },
     async (req) => {
       const item = await service.updateKnowledge(deps, currentUser(req).id, req.params.context, req.body);
       return [item.context, item] as [string, typeof item];
     },
   );
 
-  r.delete('/api/data/:context', { preHandler, schema: { params: contextParamSchema } }, async (req) => {
+  r.delete('/api/data/:context', { preValidation, schema: { params: contextParamSchema } }, async (req) => {
     await service.deleteKnowledge(deps, currentUser(req).id, req.params.context);
     return { success: true };
   });

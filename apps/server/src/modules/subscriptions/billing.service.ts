@@ -79,9 +79,9 @@ export async function subscriptionState(
   };
 }
 
-/** POST /users/{userId}/subscriptions: idempotent per owner, a no-op for members. */
+/** POST /users/{userId}/subscriptions: idempotent per owner; members have none of their own (403, as GET). */
 export async function createSubscription(deps: BillingDeps, caller: RequestUser, userId: string) {
-  if (caller.id !== userId) throw forbidden();
+  requireOwnerSelf(caller, userId);
   await ensureOwnerSubscription(deps.db, caller.id, Boolean(deps.stripe));
   return subscriptionState(deps.db, caller, Boolean(deps.stripe));
 }

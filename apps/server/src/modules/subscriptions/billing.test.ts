@@ -227,8 +227,8 @@ describe('billing with Stripe', () => {
     const refused = await checkout(member, '?plan=pro');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: 'Only the account owner manages the subscription' });
-    // Members have no subscription of their own: POST is a no-op, and they follow the owner.
-    await t.call(member, 'POST', `/api/users/${member.id}/subscriptions`, {});
+    // Members have no subscription of their own: POST is refused as GET is, and they follow the owner.
+    expect((await t.call(member, 'POST', `/api/users/${member.id}/subscriptions`, {})).statusCode).toBe(403);
     const rows = await t.database.query('SELECT 1 FROM subscription WHERE owner_id = $1', [member.id]);
     expect(rows).toHaveLength(0);
     await status(a, sessionId!);

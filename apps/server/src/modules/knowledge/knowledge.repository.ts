@@ -102,10 +102,11 @@ export async function listEntries(
     // Past the last page no row carries the total.
     return { entries, count: total ?? (await totalEntries(database, userId)) };
   }
-  const page = searchPage(userId, terms, offset, limit);
   const key = countKey(userId, terms, cap);
   const counts = countCaches.get(database);
   const cached = cache ? counts?.get(key) : undefined;
+  // A count under the cap (even one about to be found stale) says the matches are few: B then sorts them all at once.
+  const page = searchPage(userId, terms, offset, limit, !(cached && cached.count <= cap));
   if (cached) {
     const { entries, version } = await pageEntries(database, userId, page);
     if (version === cached.version) {
@@ -178,27 +179,23 @@ function listPage(userId: string, offset: number, limit: number): PageQuery {
 /**
  * With a search: title hits (A) come before body-only hits (B), each newest first, so no rank is
  * computed over every match. A is a walk of the recency index filtered on the heap's title columns
- * (words common in titles) or a bitmap of the title indexes (rare ones); B, read only when A cannot
- * fill the page, sorts the matches of the search-vector GIN index. Only the first
- * KNOWLEDGE_SEARCH_COUNT_CAP matches are paged: as many as are counted.
+ * (words common in titles) or a bitmap of the title indexes (rare ones). B, read only when A holds every
+ * title hit and cannot fill the page, is knowledge_body_hits (migration 0018): the newest matches of the
+ * search-vector GIN index but A's, `windowed`: searched among the newest entries first (off when the
+ * caller knows that the matches are few). Only the first KNOWLEDGE_SEARCH_COUNT_CAP matches are paged:
+ * as many as are counted.
  */
-function searchPage(userId: string, terms: SearchTerms, offset: number, limit: number): PageQuery {
+function searchPage(userId: string, terms: SearchTerms, offset: number, limit: number, windowed: boolean): PageQuery {
   const end = Math.min(offset + limit, KNOWLEDGE_SEARCH_COUNT_CAP);
   if (offset >= end) return null;
   const { params, titleHit } = searchParams(userId, terms);
   // `end` is a plain parameter (not end − |A|) so that the planner sees how many rows each part needs.
   params.push(end, offset, limit);
   const [e, o, l] = [params.length - 2, params.length - 1, params.length];
-  // B's ORDER BY is deliberately not the index order (it means NULLS FIRST): in index order the planner
-  // may walk the recency index hoping to meet matches soon, and a rare word then reads the TOASTed
-  // search vector of every entry ('sushi': 4 s a request under load instead of a few ms).
-  // B is read only when A holds every title hit, so leaving out A's contexts leaves out the title hits,
-  // for a hash probe per match instead of matching its title again (and less for the planner to estimate).
   const bodyOnly = terms.tsquery
-    ? `UNION ALL (SELECT context, false, created_at FROM knowledge_entry
-         WHERE (SELECT count(*) FROM a) < $${e} AND user_id = $1 AND search_vector @@ to_tsquery('simple', $2)
-           AND context NOT IN (SELECT context FROM a)
-         ORDER BY created_at DESC, context DESC LIMIT $${e})`
+    ? `UNION ALL SELECT context, false, created_at
+         FROM knowledge_body_hits($1, $2, (SELECT array_agg(context) FROM a), ($${e} - (SELECT count(*) FROM a))::integer, ${windowed})
+        WHERE (SELECT count(*) FROM a) < $${e}`
     : '';
   // With several words the planner overestimates title hits (it multiplies the words' frequencies, and
   // a long ILIKE pattern gets a floor of ~1%), walks the recency index hoping to meet them soon and reads
@@ -219,6 +216,7 @@ async function countMatches(database: Database, userId: string, terms: SearchTer
   const [row] = await database.query<{ n: number | string; version: number | string | null }>(
     'SELECT n, version FROM knowledge_search_count($1, $2, $3, $4)',
     [userId, terms.tsquery, terms.titlePattern, cap + 1],
+    'knowledge_search_count',
   );
   const count = Number(row?.n ?? 0);
   if (cache && row?.version != null) {

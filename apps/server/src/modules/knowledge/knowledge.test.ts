@@ -137,6 +137,50 @@ describe('knowledge data root', () => {
     await expectSameOrder();
   });
 
+  it('pages a search in one order, title hits first, whether its body hits are searched newest days first or at once', async () => {
+    const user = await t.signUp();
+    // 4,000 entries over ~28 days, two at a time sharing a created_at (the order then falls to the context):
+    // 'alpha' in a third of the texts and 16 titles; 'beta' in the texts of the two entries made at midnight
+    // each day, where the newest days searched first end, so that the days before them add none twice.
+    await t.database.query(
+      `INSERT INTO knowledge_entry (user_id, title, text, created_at)
+       SELECT $1, CASE WHEN g % 250 = 0 THEN 'Alpha note ' ELSE 'Entry ' END || g,
+              concat_ws(' ', 'words', CASE WHEN g % 3 = 0 THEN 'alpha' END, CASE WHEN (g / 2) % 72 = 0 THEN 'beta' END),
+              timestamptz '2024-03-01 00:00Z' - (g / 2) * interval '20 minutes'
+         FROM generate_series(1, 4000) g`,
+      [user.id],
+    );
+    const expected = async (word: string) =>
+      t.database.query<{ context: string }>(
+        `SELECT context FROM knowledge_entry
+          WHERE user_id = $1 AND (search_vector @@ to_tsquery('simple', $2) OR title ILIKE $3)
+          ORDER BY (title_vector @@ to_tsquery('simple', $2) OR title ILIKE $3) DESC, created_at DESC, context DESC
+          LIMIT 1000`,
+        [user.id, `${word}:*`, `%${word}%`],
+      );
+    for (const [word, pages] of [
+      ['alpha', [1, 2, 3, 4, 5, 8, 40, 99, 100]],
+      ['beta', [1, 2, 4, 5]],
+    ] as const) {
+      const all = (await expected(word)).map((r) => r.context);
+      // The first request counts (its body hits are searched newest days first); the second reuses a
+      // count, which for 'beta' (55 matches) says that they are few and are sorted at once.
+      for (const attempt of ['first', 'again']) {
+        for (const page of pages) {
+          const res = (await t.call(user, 'GET', `/api/data?search=${word}&page=${page}`)).json<{
+            data: { context: string }[];
+            totalCount: number;
+          }>();
+          expect(res.totalCount).toBe(Math.min(all.length, 1000));
+          expect(
+            res.data.map((d) => d.context),
+            `${word}, page ${page}, ${attempt}`,
+          ).toEqual(all.slice((page - 1) * 10, page * 10));
+        }
+      }
+    }
+  });
+
   it('counts a search again once the entries changed, and only then', async () => {
     const user = await t.signUp();
     const first = await create(user, 'Harbour', 'boats');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -73,16 +74,21 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type TestUser = { email: string; password: string; cookie: string; id: string };
 
 /** The HTTP app in-process against a real database of its own. */
-export async function createTestApp(opts: { env?: Record<string, string> } = {}) {
+export async function createTestApp(opts: { env?: Record<string, string>; logger?: FastifyBaseLogger } = {}) {
   const database = await openTestDatabase();
   const mailer = memoryMailer();
-  const app = await buildApp({ config: testConfig(opts.env), database, mailer });
+  const app = await buildApp({ config: testConfig(opts.env), database, mailer, ...(opts.logger && { logger: opts.logger }) });
   await app.ready();
   let counter = 0;
 
   /** Signs up through the API, follows the verification link and returns the session cookie. */
   async function signUp(email = `user${++counter}-${randomBytes(3).toString('hex')}@example.com`, password = 'Secret1!') {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: ORIGIN, payload: { email, password, name: email } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
+      payload: { email, password, name: email },
+    });
     if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
     const link = new URL(mailer.lastLinkTo(email));
     const verified = await app.inject({ method: 'GET', url: link.pathname + link.search });

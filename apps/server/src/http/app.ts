@@ -35,6 +35,7 @@ import type { Mailer } from '../notifications/mailer';
 import { makeRequireAiConfigChange, makeRequireUser } from './auth-guard';
 import { makeCsrfGuard } from './csrf';
 import { errorHandler, sendError } from './error-handler';
+import { refuseNulCharacters } from './nul-guard';
 import { exposeRequestId, requestIdOf } from './request-id';
 
 export interface AppDeps {
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null);
   app.addHook('onRequest', exposeRequestId);
+  refuseNulCharacters(app);
   registerHttpMetrics(app);
 
   // Billing on: Stripe.js (loaded from js.stripe.com) confirms card payments in its own frames.

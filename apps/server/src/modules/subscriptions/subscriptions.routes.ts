@@ -71,6 +71,7 @@ export async function registerSubscriptionRoutes(
 
   // The webhook reads the exact bytes Stripe signed: its own JSON parser, in its own scope.
   await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
       done(null, body),
     );

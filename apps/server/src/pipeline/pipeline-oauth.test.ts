@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser, testConfig } from '../../test/harness';
 import { startGoogleServer, type GoogleServer } from '../../test/vendors/google-server';
 import { startMicrosoftServer, type MicrosoftServer } from '../../test/vendors/microsoft-server';
-import { oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../test/vendors/oauth-vendors';
+import { connectOAuthMailbox, oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../test/vendors/oauth-vendors';
 import { startWorker } from '../worker';
 import type { PipelineWorker } from './worker';
 
@@ -39,16 +39,10 @@ describe('mail pipeline on Gmail and Outlook (vendor-shaped servers)', () => {
 
   async function connect(provider: 'gmail' | 'outlook', responseType: number) {
     const user = await t.signUp();
-    const start = await t.call(user, 'GET', `/api/email-settings/oauth/${provider}`);
-    const consent = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const res = await t.call(user, 'POST', '/api/email-settings', {
-      provider,
+    const res = await connectOAuthMailbox(t, user, provider, {
       responseType,
       isSyncEnabled: true,
       isClassificationEnabled: true,
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
     });
     expect(res.statusCode, res.body).toBe(201);
     const setting = res.json<MailSetting>();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { startGoogleServer } from '../../test/vendors/google-server';
 import { startMicrosoftServer } from '../../test/vendors/microsoft-server';
-import { oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../test/vendors/oauth-vendors';
+import { connectOAuthMailbox, oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../test/vendors/oauth-vendors';
 import { MAIL_ACCOUNT_CHANGED_CHANNEL, wakeMailbox } from '../notifications/mailbox-wakeups';
 import { startWorker } from '../worker';
 
@@ -70,17 +70,8 @@ function helpers(get: () => TestApp) {
   async function connect(provider: 'gmail' | 'outlook') {
     const t = get();
     const user = await t.signUp();
-    const start = await t.call(user, 'GET', `/api/email-settings/oauth/${provider}`);
-    const consent = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const res = await t.call(user, 'POST', '/api/email-settings', {
-      provider,
-      responseType: 0,
-      isSyncEnabled: true,
-      isClassificationEnabled: true,
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    });
+    const settings = { responseType: 0, isSyncEnabled: true, isClassificationEnabled: true };
+    const res = await connectOAuthMailbox(t, user, provider, settings);
     expect(res.statusCode, res.body).toBe(201);
     const setting = res.json<MailSetting>();
     await until(() => row('SELECT id FROM mail_account WHERE id = $1 AND sync_checkpoint IS NOT NULL', [setting._id]));

@@ -1,3 +1,4 @@
+import type { TestApp, TestUser } from '../harness';
 import type { GoogleServer } from './google-server';
 import type { MicrosoftServer } from './microsoft-server';
 
@@ -14,4 +15,26 @@ export function oauthVendorEnv(google: GoogleServer, microsoft: MicrosoftServer)
     GOOGLE_ENDPOINT_BASE: google.baseUrl,
     MICROSOFT_ENDPOINT_BASE: microsoft.baseUrl,
   };
+}
+
+/**
+ * Connects a Gmail or Outlook mailbox as the browser does: the app's authorisation URL, the
+ * vendor-shaped server's consent (which redirects with a code), then the connect call with that
+ * code and state. Answers the connect call's response.
+ */
+export async function connectOAuthMailbox(
+  t: TestApp,
+  user: TestUser,
+  provider: 'gmail' | 'outlook',
+  settings: { responseType: number; isSyncEnabled: boolean; isClassificationEnabled: boolean },
+) {
+  const start = await t.call(user, 'GET', `/api/email-settings/oauth/${provider}`);
+  const consent = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location')!);
+  return t.call(user, 'POST', '/api/email-settings', {
+    provider,
+    ...settings,
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
 }

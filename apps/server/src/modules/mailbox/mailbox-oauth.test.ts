@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
 import { startGoogleServer, type GoogleServer } from '../../../test/vendors/google-server';
 import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
-import { oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
+import { connectOAuthMailbox, oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
 
 /**
  * The webmail on Gmail and Outlook mailboxes, against local servers in the Gmail API's and
@@ -18,17 +18,8 @@ describe('webmail on Gmail and Outlook (vendor-shaped servers)', () => {
   const credentials = TEST_OAUTH_CLIENT;
 
   async function connect(user: TestUser, provider: 'gmail' | 'outlook') {
-    const start = await t.call(user, 'GET', `/api/email-settings/oauth/${provider}`);
-    const consent = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const res = await t.call(user, 'POST', '/api/email-settings', {
-      provider,
-      responseType: 0,
-      isSyncEnabled: false,
-      isClassificationEnabled: false,
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    });
+    const settings = { responseType: 0, isSyncEnabled: false, isClassificationEnabled: false };
+    const res = await connectOAuthMailbox(t, user, provider, settings);
     expect(res.statusCode, res.body).toBe(201);
   }
 

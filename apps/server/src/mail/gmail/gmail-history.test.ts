@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInGmailProvider, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
 import { startGoogleServer, type GoogleServer } from '../../../test/vendors/google-server';
 import type { MailProvider } from '../port';
-import { authorize } from '../../../test/vendors/oauth-server';
-import { endpointsUnder, exchangeCode, gmailClient } from '../oauth/oauth-clients';
-import { createGmailProvider } from './gmail-provider';
-
-const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
 
 const mail = (n: number) =>
   Buffer.from(
@@ -20,12 +16,8 @@ describe('gmail new-mail ingest through history', () => {
   let n = 0;
 
   beforeAll(async () => {
-    server = await startGoogleServer({ ...credentials, emailAddress: 'owner@gmail.test' });
-    const client = gmailClient(credentials, endpointsUnder(server.baseUrl, undefined), 'http://localhost:3000');
-    const { code } = await authorize(server, '/o/oauth2/v2/auth', client.redirectUri);
-    const { accessToken } = await exchangeCode(client, code);
-    const tokens = { accessToken: async () => accessToken, refresh: async () => accessToken };
-    provider = createGmailProvider(endpointsUnder(server.baseUrl, undefined).google.gmailApi, tokens, { baseDelayMs: 10 });
+    server = await startGoogleServer({ ...TEST_OAUTH_CLIENT, emailAddress: 'owner@gmail.test' });
+    provider = await signedInGmailProvider(server);
   });
   afterAll(() => server?.close());
 

@@ -1,14 +1,11 @@
 import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInGmailProvider, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
 import { startGoogleServer, type GoogleServer } from '../../../test/vendors/google-server';
-import { authorize } from '../../../test/vendors/oauth-server';
 import { startPushReceiver } from '../../../test/vendors/push-receiver';
 import { MailError } from '../errors';
-import { endpointsUnder, exchangeCode, gmailClient } from '../oauth/oauth-clients';
 import type { MailProvider } from '../port';
-import { createGmailProvider } from './gmail-provider';
 
-const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
 const TOPIC = 'projects/mail-assistant/topics/gmail';
 const SERVICE_ACCOUNT = 'gmail-push@mail-assistant.iam.gserviceaccount.com';
 
@@ -25,14 +22,10 @@ describe('gmail push through users.watch', () => {
 
   beforeAll(async () => {
     [server, receiver] = await Promise.all([
-      startGoogleServer({ ...credentials, emailAddress: 'owner@gmail.test' }),
+      startGoogleServer({ ...TEST_OAUTH_CLIENT, emailAddress: 'owner@gmail.test' }),
       startPushReceiver(),
     ]);
-    const client = gmailClient(credentials, endpointsUnder(server.baseUrl, undefined), 'http://localhost:3000');
-    const { code } = await authorize(server, '/o/oauth2/v2/auth', client.redirectUri);
-    const { accessToken } = await exchangeCode(client, code);
-    const tokens = { accessToken: async () => accessToken, refresh: async () => accessToken };
-    provider = createGmailProvider(endpointsUnder(server.baseUrl, undefined).google.gmailApi, tokens, { baseDelayMs: 10 });
+    provider = await signedInGmailProvider(server);
   });
   afterAll(() => Promise.all([server?.close(), receiver?.close()]));
 

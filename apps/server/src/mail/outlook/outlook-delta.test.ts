@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInOutlookProvider, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
 import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
-import { authorize } from '../../../test/vendors/oauth-server';
-import { endpointsUnder, exchangeCode, outlookClient } from '../oauth/oauth-clients';
 import type { MailProvider } from '../port';
-import { createOutlookProvider } from './outlook-provider';
 
-const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
 const INBOX = 'AAMk-inbox';
 
 const mail = (n: number) =>
@@ -21,15 +18,8 @@ describe('outlook new-mail ingest through message delta', () => {
   let n = 0;
 
   beforeAll(async () => {
-    server = await startMicrosoftServer({ ...credentials, mail: 'owner@outlook.test' });
-    const client = outlookClient(credentials, endpointsUnder(undefined, server.baseUrl), 'http://localhost:3000');
-    const { code } = await authorize(server, '/common/oauth2/v2.0/authorize', client.redirectUri);
-    const { accessToken } = await exchangeCode(client, code);
-    provider = createOutlookProvider(
-      endpointsUnder(undefined, server.baseUrl).microsoft.graphApi,
-      { accessToken: async () => accessToken, refresh: async () => accessToken },
-      { baseDelayMs: 10 },
-    );
+    server = await startMicrosoftServer({ ...TEST_OAUTH_CLIENT, mail: 'owner@outlook.test' });
+    provider = await signedInOutlookProvider(server);
   });
   afterAll(() => server?.close());
 

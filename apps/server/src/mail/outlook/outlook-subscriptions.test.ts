@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInOutlookProvider, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
 import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
-import { authorize } from '../../../test/vendors/oauth-server';
 import { startPushReceiver } from '../../../test/vendors/push-receiver';
-import { endpointsUnder, exchangeCode, outlookClient } from '../oauth/oauth-clients';
 import type { MailProvider, PushChannel } from '../port';
-import { createOutlookProvider } from './outlook-provider';
 
-const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
 const INBOX = 'AAMk-inbox';
 
 const mail = (n: number) =>
@@ -24,17 +21,10 @@ describe('outlook push through Graph subscriptions', () => {
 
   beforeAll(async () => {
     [server, receiver] = await Promise.all([
-      startMicrosoftServer({ ...credentials, mail: 'owner@outlook.test' }),
+      startMicrosoftServer({ ...TEST_OAUTH_CLIENT, mail: 'owner@outlook.test' }),
       startPushReceiver(),
     ]);
-    const client = outlookClient(credentials, endpointsUnder(undefined, server.baseUrl), 'http://localhost:3000');
-    const { code } = await authorize(server, '/common/oauth2/v2.0/authorize', client.redirectUri);
-    const { accessToken } = await exchangeCode(client, code);
-    provider = createOutlookProvider(
-      endpointsUnder(undefined, server.baseUrl).microsoft.graphApi,
-      { accessToken: async () => accessToken, refresh: async () => accessToken },
-      { baseDelayMs: 10 },
-    );
+    provider = await signedInOutlookProvider(server);
   });
   afterAll(() => Promise.all([server?.close(), receiver?.close()]));
 

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInOutlookProvider, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
-import { authorize } from '../../../test/vendors/oauth-server';
 import { startPushReceiver } from '../../../test/vendors/push-receiver';
-import { endpointsUnder, exchangeCode, outlookClient } from '../../mail/oauth/oauth-clients';
-import { createOutlookProvider } from '../../mail/outlook/outlook-provider';
 import type { MailProvider } from '../../mail/port';
 import type { MailAccountRow } from '../../pipeline/ingest.repository';
 import { findAccount } from '../../pipeline/pipeline.repository';
 import { createMailboxPush } from './mailbox-push';
 import * as repo from './push.repository';
-
-const credentials = { clientId: 'client-123', clientSecret: 'secret-456' };
 
 /** The worker's side of push over a Graph-shaped server: a channel opened, kept, renewed, moved, ended. */
 describe('mailbox push channels', () => {
@@ -26,17 +22,10 @@ describe('mailbox push channels', () => {
   beforeAll(async () => {
     [t, server, receiver] = await Promise.all([
       createTestApp(),
-      startMicrosoftServer({ ...credentials, mail: 'owner@outlook.test' }),
+      startMicrosoftServer({ ...TEST_OAUTH_CLIENT, mail: 'owner@outlook.test' }),
       startPushReceiver(),
     ]);
-    const client = outlookClient(credentials, endpointsUnder(undefined, server.baseUrl), 'http://localhost:3000');
-    const { code } = await authorize(server, '/common/oauth2/v2.0/authorize', client.redirectUri);
-    const { accessToken } = await exchangeCode(client, code);
-    provider = createOutlookProvider(
-      endpointsUnder(undefined, server.baseUrl).microsoft.graphApi,
-      { accessToken: async () => accessToken, refresh: async () => accessToken },
-      { baseDelayMs: 10 },
-    );
+    provider = await signedInOutlookProvider(server);
     push = createMailboxPush({
       database: t.database,
       config: { gmail: null, outlook: { notificationUrl: receiver.url } },

@@ -1,16 +1,18 @@
 # One image for every role: ROLE=api (HTTP), ROLE=worker (mail pipeline) or ROLE=all.
 # See docs/operations.md. Node 20 as in package.json's engines (>=20.19).
 
-# ── build: every dependency, then the web app (apps/web/dist) ──────────────────────────────────
-FROM node:20-bookworm-slim AS build
+# ── manifests: npm ci needs every workspace's package.json (they are all in the lockfile) ──────
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
-# npm ci needs every workspace's package.json (they are all in the lockfile).
 COPY package.json package-lock.json .npmrc ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+# ── build: every dependency, then the web app (apps/web/dist) ──────────────────────────────────
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/shared packages/shared
@@ -18,14 +20,7 @@ COPY apps/web apps/web
 RUN npm run build
 
 # ── deps: production dependencies only (tsx is one: the server runs its TypeScript through it) ──
-FROM node:20-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-COPY packages/shared/package.json packages/shared/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
+FROM manifests AS deps
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ── runtime ────────────────────────────────────────────────────────────────────────────────────

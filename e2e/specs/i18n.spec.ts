@@ -3,8 +3,7 @@ import { completeOnboarding, signUpAndVerify, uniqueEmail } from './helpers';
 
 test('switching to French translates the screens and is remembered', async ({ page }) => {
   await page.goto('/signin');
-  await page.getByRole('combobox', { name: 'Language' }).click();
-  await page.getByRole('option', { name: 'Fr' }).click();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Fr' });
   await expect(page.locator('html')).toHaveAttribute('lang', /^fr/);
   await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toMatch(/^fr/);

@@ -74,10 +74,16 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type TestUser = { email: string; password: string; cookie: string; id: string };
 
 /** The HTTP app in-process against a real database of its own. */
-export async function createTestApp(opts: { env?: Record<string, string>; logger?: FastifyBaseLogger } = {}) {
+export async function createTestApp(opts: { env?: Record<string, string>; logger?: FastifyBaseLogger; webDist?: string } = {}) {
   const database = await openTestDatabase();
   const mailer = memoryMailer();
-  const app = await buildApp({ config: testConfig(opts.env), database, mailer, ...(opts.logger && { logger: opts.logger }) });
+  const app = await buildApp({
+    config: testConfig(opts.env),
+    database,
+    mailer,
+    webDist: opts.webDist,
+    ...(opts.logger && { logger: opts.logger }),
+  });
   await app.ready();
   let counter = 0;
 

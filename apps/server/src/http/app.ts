@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { assistantEngineFor } from '../ai/assistant';
 import type { Config } from '../config';
@@ -148,14 +148,27 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;
-  if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (webDist)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: cacheHashedAssets,
+    });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !webDist || request.method !== 'GET') {
       return sendError(reply, 404, 'NOT_FOUND', 'Resource not found');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Without cacheControl: false, sendFile would replace no-cache with its own max-age.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 
   return Object.assign(app, { auth });
+}
+
+/** The build's file names under assets/ change with their content: they can be kept for a year. */
+function cacheHashedAssets(reply: FastifyReply, file: string) {
+  if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
 }

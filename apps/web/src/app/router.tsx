@@ -1,10 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { loadAppNamespaces } from '@/lib/i18n';
 import { ProtectedRoute, PublicRoute } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
-import { MainLayout } from './layouts/main-layout';
-import { SettingsLayout } from './layouts/settings-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -17,16 +16,21 @@ const team = {
   add: () => import('@/features/team/routes/add-user').then((m) => ({ Component: m.AddUserRoute })),
   edit: () => import('@/features/team/routes/edit-user').then((m) => ({ Component: m.EditUserRoute })),
   bulk: () => import('@/features/team/routes/bulk-invite').then((m) => ({ Component: m.BulkInviteRoute })),
-  verify: () => import('@/features/team/routes/verify-invitation').then((m) => ({ Component: m.VerifyInvitationRoute })),
+  verify: () =>
+    Promise.all([import('@/features/team/routes/verify-invitation'), loadAppNamespaces()]).then(([m]) => ({
+      Component: m.VerifyInvitationRoute,
+    })),
   // A provider invitation is accepted through the auth feature's Google/Microsoft sign-in.
   setPassword: () =>
-    Promise.all([import('@/features/team/routes/set-password'), import('@/features/auth/api/social-sign-in')]).then(
-      ([m, auth]) => ({
-        Component: function SetPassword() {
-          return <m.SetPasswordRoute useProviderSignIn={auth.useSocialSignIn} />;
-        },
-      }),
-    ),
+    Promise.all([
+      import('@/features/team/routes/set-password'),
+      import('@/features/auth/api/social-sign-in'),
+      loadAppNamespaces(),
+    ]).then(([m, auth]) => ({
+      Component: function SetPassword() {
+        return <m.SetPasswordRoute useProviderSignIn={auth.useSocialSignIn} />;
+      },
+    })),
 };
 
 const billing = {
@@ -80,7 +84,8 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
-            Component: MainLayout,
+            lazy: () =>
+              Promise.all([import('./layouts/main-layout'), loadAppNamespaces()]).then(([m]) => ({ Component: m.MainLayout })),
             children: [
               { index: true, lazy: knowledgeList },
               { path: 'home', lazy: knowledgeList },
@@ -109,7 +114,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/features/feedback/routes/feedback').then((m) => ({ Component: m.FeedbackRoute })),
               },
               {
-                Component: SettingsLayout,
+                lazy: () => import('./layouts/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
                 children: [
                   { path: 'email-settings', lazy: mailSettings },
                   {

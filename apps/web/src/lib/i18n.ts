@@ -1,103 +1,70 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import enAgent from '@/locales/en/agent.json';
-import enAuth from '@/locales/en/auth.json';
-import enBilling from '@/locales/en/billing.json';
-import enCategories from '@/locales/en/categories.json';
-import enCommon from '@/locales/en/common.json';
-import enErrors from '@/locales/en/errors.json';
-import enFeedback from '@/locales/en/feedback.json';
-import enHelpGuide from '@/locales/en/helpGuide.json';
-import enInbox from '@/locales/en/inbox.json';
-import enKnowledge from '@/locales/en/knowledge.json';
-import enLayout from '@/locales/en/layout.json';
-import enMailSettings from '@/locales/en/mailSettings.json';
-import enPlaceholders from '@/locales/en/placeholders.json';
-import enPlugins from '@/locales/en/plugins.json';
-import enProfile from '@/locales/en/profile.json';
-import enPrompts from '@/locales/en/prompts.json';
-import enTeam from '@/locales/en/team.json';
-import enTutorials from '@/locales/en/tutorials.json';
-import esAuth from '@/locales/es/auth.json';
-import esCategories from '@/locales/es/categories.json';
-import esCommon from '@/locales/es/common.json';
-import esErrors from '@/locales/es/errors.json';
-import esMailSettings from '@/locales/es/mailSettings.json';
-import esTeam from '@/locales/es/team.json';
-import frAgent from '@/locales/fr/agent.json';
-import frAuth from '@/locales/fr/auth.json';
-import frBilling from '@/locales/fr/billing.json';
-import frCategories from '@/locales/fr/categories.json';
-import frCommon from '@/locales/fr/common.json';
-import frErrors from '@/locales/fr/errors.json';
-import frFeedback from '@/locales/fr/feedback.json';
-import frHelpGuide from '@/locales/fr/helpGuide.json';
-import frInbox from '@/locales/fr/inbox.json';
-import frKnowledge from '@/locales/fr/knowledge.json';
-import frLayout from '@/locales/fr/layout.json';
-import frMailSettings from '@/locales/fr/mailSettings.json';
-import frPlaceholders from '@/locales/fr/placeholders.json';
-import frPlugins from '@/locales/fr/plugins.json';
-import frProfile from '@/locales/fr/profile.json';
-import frPrompts from '@/locales/fr/prompts.json';
-import frTeam from '@/locales/fr/team.json';
-import frTutorials from '@/locales/fr/tutorials.json';
 
 export const languages = [
   { code: 'en', label: 'En', locale: 'en-US' },
   { code: 'fr', label: 'Fr', locale: 'fr-FR' },
 ] as const;
 
-const resources = {
-  en: {
-    common: enCommon,
-    errors: enErrors,
-    auth: enAuth,
-    layout: enLayout,
-    knowledge: enKnowledge,
-    inbox: enInbox,
-    profile: enProfile,
-    placeholders: enPlaceholders,
-    mailSettings: enMailSettings,
-    categories: enCategories,
-    team: enTeam,
-    billing: enBilling,
-    agent: enAgent,
-    prompts: enPrompts,
-    feedback: enFeedback,
-    tutorials: enTutorials,
-    plugins: enPlugins,
-    helpGuide: enHelpGuide,
-  },
-  fr: {
-    common: frCommon,
-    errors: frErrors,
-    auth: frAuth,
-    layout: frLayout,
-    knowledge: frKnowledge,
-    inbox: frInbox,
-    profile: frProfile,
-    placeholders: frPlaceholders,
-    mailSettings: frMailSettings,
-    categories: frCategories,
-    team: frTeam,
-    billing: frBilling,
-    agent: frAgent,
-    prompts: frPrompts,
-    feedback: frFeedback,
-    tutorials: frTutorials,
-    plugins: frPlugins,
-    helpGuide: frHelpGuide,
-  },
+type Namespaces = Record<string, ResourceKey>;
+
+/** What the public screens (sign-in, sign-up, password) use: English ones are in the main bundle. */
+const publicNamespaces = ['common', 'errors', 'auth'];
+/** The rest, loaded with the signed-in screens (`loadAppNamespaces`). */
+export const appNamespaces = [
+  'layout',
+  'knowledge',
+  'inbox',
+  'profile',
+  'placeholders',
+  'mailSettings',
+  'categories',
+  'team',
+  'billing',
+  'agent',
+  'prompts',
+  'feedback',
+  'tutorials',
+  'plugins',
+  'helpGuide',
+];
+
+/** `{ '../locales/en/auth.json': {...} }` → `{ auth: {...} }`. */
+function byNamespace(files: Record<string, ResourceKey>): Namespaces {
+  return Object.fromEntries(Object.entries(files).map(([file, content]) => [file.replace(/^.*\/|\.json$/g, ''), content]));
+}
+
+const englishPublic = byNamespace(
+  import.meta.glob<ResourceKey>(['../locales/en/common.json', '../locales/en/errors.json', '../locales/en/auth.json'], {
+    eager: true,
+    import: 'default',
+  }),
+);
+
+/** Everything else is downloaded when needed, one chunk per language. */
+const chunks: Record<string, () => Promise<Namespaces>> = {
+  en: () => import('../locales/en').then((m) => m.default),
+  fr: () => import('../locales/fr').then((m) => m.default),
   // Spanish is partial (spec 01 §1): the rest falls back to English.
-  es: {
-    common: esCommon,
-    errors: esErrors,
-    auth: esAuth,
-    mailSettings: esMailSettings,
-    categories: esCategories,
-    team: esTeam,
+  es: () => import('../locales/es').then((m) => m.default),
+};
+
+const loading = new Map<string, Promise<Namespaces>>();
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = chunks[language];
+    if (!load) return callback(null, {});
+    if (!loading.has(language)) loading.set(language, load());
+    loading.get(language)!.then(
+      (namespaces) => callback(null, namespaces[namespace] ?? {}),
+      (error: Error) => {
+        loading.delete(language);
+        callback(error, null);
+      },
+    );
   },
 };
 
@@ -107,13 +74,17 @@ export const i18n = i18next.createInstance();
  * Keys are written `namespace.key` everywhere (the shared schemas' messages are such keys, e.g.
  * 'auth.passwordNotmatch'): with the same '.' as namespace and key separator, i18next reads the
  * first segment as the namespace when it is one of ours.
+ *
+ * Settles once the chosen language is loaded: the app renders after it, never with raw keys.
  */
-void i18n
+export const i18nReady = i18n
+  .use(lazyLanguages)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: Object.keys(resources.en),
+    resources: { en: englishPublic },
+    partialBundledLanguages: true,
+    ns: publicNamespaces,
     defaultNS: 'common',
     nsSeparator: '.',
     keySeparator: '.',
@@ -142,4 +113,9 @@ i18n.on('languageChanged', () => syncHtmlLang(i18n.resolvedLanguage));
 export function currentLanguage(): 'en' | 'fr' | 'es' {
   const lng = i18n.resolvedLanguage;
   return lng === 'fr' || lng === 'es' ? lng : 'en';
+}
+
+/** Resolves when the signed-in screens' texts are loaded, in the language in use and in English. */
+export function loadAppNamespaces(): Promise<void> {
+  return i18n.loadNamespaces(appNamespaces);
 }

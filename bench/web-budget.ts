@@ -1,0 +1,153 @@
+/**
+ * The web app's budget (issue 9): the JavaScript a first visit downloads, gzipped, on /signin, /home
+ * and /inbox, against 170 kB; then Lighthouse (performance and accessibility, Debian's Chromium) on
+ * the same three pages, against 95. The production build is served by the real server (PGlite), with
+ * a signed-up user whose smtp/IMAP mailbox on Dovecot holds a few messages. Nothing fails on a figure.
+ *
+ *   npm run web-budget -w bench              (--no-build to reuse apps/web/dist, --no-lighthouse)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { startDovecot } from '../apps/server/test/dovecot';
+import { startSmtpServer } from '../apps/server/test/smtp-server';
+import { runLighthouse } from './lib/lighthouse';
+import { imapSession } from './lib/mail-servers';
+import { signUp, startServer } from './lib/server';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const { values: args } = parseArgs({
+  options: { 'no-build': { type: 'boolean', default: false }, 'no-lighthouse': { type: 'boolean', default: false } },
+});
+const BUDGET_KB = 170;
+const SCORE_TARGET = 95;
+const account = { user: 'budget@example.com', pass: 'Budget-mail-1' };
+
+/** Each page, and what shows that it is ready to use. */
+const pages = [
+  { path: '/signin', signedIn: false, ready: 'input[type="email"]' },
+  { path: '/home', signedIn: true, ready: 'main h1, main h2' },
+  { path: '/inbox', signedIn: true, ready: 'li[data-uid]' },
+];
+
+interface Download {
+  url: string;
+  gzipBytes: number;
+}
+
+/** Every script a fresh visit of `url` downloads until the network is idle, gzipped (level 9). */
+async function scriptsOf(page: Page, url: string, ready: string): Promise<Download[]> {
+  const downloads: Promise<Download>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    downloads.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body, { level: 9 }).length })));
+  });
+  await page.goto(url);
+  await page.locator(ready).first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  return Promise.all(downloads);
+}
+
+async function measureScripts(baseUrl: string, cookie: string) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox'] });
+  try {
+    const results = [];
+    for (const { path: route, signedIn, ready } of pages) {
+      const context = await browser.newContext();
+      if (signedIn) await context.addCookies(cookiesFor(cookie, baseUrl));
+      const scripts = await scriptsOf(await context.newPage(), `${baseUrl}${route}`, ready);
+      await context.close();
+      const kB = scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1000;
+      const files = scripts
+        .map((s) => ({ file: path.basename(new URL(s.url).pathname), gzipKB: Number((s.gzipBytes / 1000).toFixed(1)) }))
+        .sort((a, b) => b.gzipKB - a.gzipKB);
+      results.push({ route, gzipKB: Number(kB.toFixed(1)), underBudget: kB < BUDGET_KB, files });
+      const largest = files.slice(0, 5).map((f) => `${f.file} ${f.gzipKB}`);
+      console.log(
+        `${route}: ${scripts.length} scripts, ${kB.toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB); largest: ${largest.join(', ')}`,
+      );
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+function cookiesFor(cookie: string, url: string) {
+  return cookie.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name: name!, value: value.join('='), url };
+  });
+}
+
+async function seedMailbox(imapPort: number) {
+  const client = await imapSession(imapPort, account);
+  for (let i = 0; i < 30; i++) {
+    const date = new Date(Date.UTC(2026, 10, 1) + i * 3_600_000);
+    await client.append(
+      'INBOX',
+      `From: Client ${i} <client${i}@client.example>\r\nTo: ${account.user}\r\nSubject: Order question ${i}\r\nDate: ${date.toUTCString()}\r\nMessage-ID: <budget-${i}@client.example>\r\n\r\nHello, could you tell me when order ${i} ships?\r\n`,
+    );
+  }
+  await client.logout();
+}
+
+async function signedInUser(baseUrl: string, dataDir: string, ports: { imap: number; smtp: number }) {
+  const { cookie } = await signUp({ url: baseUrl, stop: async () => {} }, dataDir);
+  const headers = { cookie, origin: baseUrl, 'content-type': 'application/json' };
+  const post = async (url: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (res.status !== 201) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  };
+  await post('/api/user-profiles', { businessSector: 'Consulting', role: 'Founder' });
+  await post('/api/email-settings', {
+    provider: 'smtp',
+    responseType: 0,
+    isSyncEnabled: false,
+    isClassificationEnabled: false,
+    settings: {
+      host: 'localhost',
+      port: ports.smtp,
+      user: account.user,
+      pass: account.pass,
+      imapHost: 'localhost',
+      imapPort: ports.imap,
+    },
+  });
+  return cookie;
+}
+
+async function main() {
+  if (!args['no-build']) execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const [dovecot, smtp] = await Promise.all([startDovecot([account]), startSmtpServer([account])]);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-web-budget-'));
+  const server = await startServer(repoRoot, { DATA_DIR: dataDir });
+  try {
+    await seedMailbox(dovecot.port);
+    const cookie = await signedInUser(server.url, dataDir, { imap: dovecot.port, smtp: smtp.port });
+    const scripts = await measureScripts(server.url, cookie);
+    const lighthouse = [];
+    if (!args['no-lighthouse']) {
+      for (const { path: route, signedIn } of pages) {
+        const scores = await runLighthouse(`${server.url}${route}`, { chromiumPath, cookie: signedIn ? cookie : undefined });
+        lighthouse.push({ route, ...scores });
+        console.log(
+          `lighthouse ${route}: performance ${scores.performance}, accessibility ${scores.accessibility} (target ${SCORE_TARGET}); ${scores.metrics}`,
+        );
+      }
+    }
+    const result = { budgetKB: BUDGET_KB, scoreTarget: SCORE_TARGET, scripts, lighthouse };
+    await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
+    await writeFile(path.join(import.meta.dirname, 'results', 'web-budget.json'), JSON.stringify(result, null, 2));
+  } finally {
+    await server.stop();
+    await Promise.all([dovecot.stop(), smtp.stop()]);
+  }
+}
+
+await main();

@@ -56,6 +56,8 @@ export interface OAuthServer {
   rateLimitNext(count: number, retryAfterSeconds: number): void;
   /** The refresh token currently valid for the account. */
   currentRefreshToken(): string | null;
+  /** Every access and refresh token handed out so far, still valid or not (secrets to look for). */
+  issuedTokens(): string[];
   /** The next ID token has this flaw (wrong audience, wrong issuer, or signed by another key). */
   spoilNextIdToken(flaw: IdTokenFlaw): void;
   /** A JWT with these claims signed by the key the server publishes (as the vendor signs its OIDC tokens), or with `flaw`. */
@@ -112,6 +114,7 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
   let idTokenFlaw: IdTokenFlaw | null = null;
   const accessTokens = new Set<string>();
   let refreshToken: string | null = null;
+  const issued: string[] = [];
   let rateLimited = { count: 0, retryAfter: 0 };
   const calls: OAuthServer['calls'] = { token: [], api: [], revoked: [] };
 
@@ -126,9 +129,11 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
   function issueTokens(withRefresh: boolean) {
     const access = token('access');
     accessTokens.add(access);
+    issued.push(access);
     const body: Record<string, unknown> = { access_token: access, expires_in: 3599, token_type: 'Bearer', scope: 'mail' };
     if (withRefresh) {
       refreshToken = token('refresh');
+      issued.push(refreshToken);
       body.refresh_token = refreshToken;
     }
     return body;
@@ -201,6 +206,7 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       rateLimited = { count, retryAfter };
     },
     currentRefreshToken: () => refreshToken,
+    issuedTokens: () => [...issued],
     spoilNextIdToken: (flaw) => {
       idTokenFlaw = flaw;
     },

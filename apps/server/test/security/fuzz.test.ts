@@ -132,6 +132,57 @@ describe('fuzzing the public inputs', () => {
     );
   });
 
+  it('the compose form as multipart: any fields and files, broken framing, never a 5xx', async () => {
+    const fieldName = fc.oneof(
+      fc.constantFrom(
+        'to',
+        'cc',
+        'bcc',
+        'bbc',
+        'subject',
+        'text',
+        'html',
+        'inReplyTo',
+        'attachments',
+        '__proto__',
+        'constructor',
+      ),
+      fc.string({ maxLength: 20 }),
+    );
+    const part = fc.oneof(
+      fc.record({
+        name: fieldName,
+        value: fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom('a@b.example', '\u0000', '')),
+      }),
+      fc.record({
+        name: fieldName,
+        filename: fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('../../etc/passwd', 'a\u0000.txt', 'x"; y=".js', '')),
+        type: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('text/html', 'image/svg+xml', 'application/pdf')),
+        content: fc.uint8Array({ maxLength: 4000 }),
+      }),
+    );
+    const damage = fc.oneof(
+      fc.constant({ kind: 'none' as const }),
+      fc.constant({ kind: 'no-closing-boundary' as const }),
+      fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('garbage' as const), bytes: fc.uint8Array({ minLength: 1, maxLength: 200 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { maxLength: 8 }), damage, fc.constantFrom('send', 'draft'), async (parts, harm, route) => {
+        const boundary = `----fuzz${Math.random().toString(16).slice(2)}`;
+        const payload = damaged(multipartBody(boundary, parts), boundary, harm);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/mailbox/messages/${route}`,
+          headers: { ...ORIGIN, cookie: owner.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        });
+        expect(res.statusCode, `${route}: ${JSON.stringify(parts).slice(0, 300)} ${harm.kind} → ${res.body}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
   it('the mailbox connection and the sign-in OAuth callbacks', async () => {
     const connect = fc.record(
       {
@@ -157,3 +208,34 @@ describe('fuzzing the public inputs', () => {
     );
   });
 });
+
+type FormPart = { name: string; value: string } | { name: string; filename: string; type: string; content: Uint8Array };
+
+/** A multipart/form-data body (RFC 7578) as a browser frames it; names are written as they come. */
+function multipartBody(boundary: string, parts: FormPart[]): Buffer {
+  const pieces = parts.flatMap((part) => {
+    const disposition =
+      'value' in part
+        ? `Content-Disposition: form-data; name="${part.name}"`
+        : `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}`;
+    const content = 'value' in part ? Buffer.from(part.value) : Buffer.from(part.content);
+    return [Buffer.from(`--${boundary}\r\n${disposition}\r\n\r\n`), content, Buffer.from('\r\n')];
+  });
+  return Buffer.concat([...pieces, Buffer.from(`--${boundary}--\r\n`)]);
+}
+
+type Damage =
+  { kind: 'none' } | { kind: 'no-closing-boundary' } | { kind: 'truncate'; at: number } | { kind: 'garbage'; bytes: Uint8Array };
+
+function damaged(body: Buffer, boundary: string, damage: Damage): Buffer {
+  switch (damage.kind) {
+    case 'none':
+      return body;
+    case 'no-closing-boundary':
+      return body.subarray(0, body.length - `--${boundary}--\r\n`.length);
+    case 'truncate':
+      return body.subarray(0, damage.at % (body.length + 1));
+    case 'garbage':
+      return Buffer.concat([body.subarray(0, body.length >> 1), Buffer.from(damage.bytes), body.subarray(body.length >> 1)]);
+  }
+}

@@ -169,7 +169,8 @@ async function readCompose(req: FastifyRequest): Promise<{ fields: Fields; uploa
   }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > ATTACHMENTS_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge();
-  const fields: Record<string, string | string[]> = {};
+  // No prototype: a field named __proto__ is a field like any other.
+  const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   const uploads: service.Upload[] = [];
   let total = 0;
   try {
@@ -197,10 +198,8 @@ async function readCompose(req: FastifyRequest): Promise<{ fields: Fields; uploa
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge();
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code.startsWith('FST_')) {
-      throw new AppError(400, 'BAD_REQUEST', 'Invalid request parameters');
-    }
-    throw error;
+    // Anything else the parser throws is the body's fault: a form cut short, broken framing, bad headers.
+    throw new AppError(400, 'BAD_REQUEST', 'Invalid request parameters');
   }
   return { fields: normaliseFields(fields), uploads };
 }

@@ -12,6 +12,8 @@ export interface TestSmtpServer {
   port: number;
   received: ReceivedMail[];
   addUser(user: string, pass: string): void;
+  /** The next message is received but not answered (its sender waits) until `release`. */
+  holdNextMessage(): { arrived: Promise<void>; release(): void };
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startSmtpServer(
 ): Promise<TestSmtpServer> {
   const accounts = new Map(users.map((u) => [u.user, u.pass]));
   const received: ReceivedMail[] = [];
+  let hold: { arrive(): void; released: Promise<void> } | null = null;
   const serverOptions: SMTPServerOptions = {
     secure: options.secure ?? false,
     authOptional: false,
@@ -40,12 +43,17 @@ export async function startSmtpServer(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+        const held = hold;
+        hold = null;
+        held?.arrive();
+        void (held?.released ?? Promise.resolve()).then(() => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
         });
-        callback();
       });
     },
   };
@@ -60,6 +68,13 @@ export async function startSmtpServer(
     port,
     received,
     addUser: (user, pass) => accounts.set(user, pass),
+    holdNextMessage() {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      hold = { arrive, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { arrived, release };
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

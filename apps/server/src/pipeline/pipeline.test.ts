@@ -28,13 +28,15 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
   beforeAll(async () => {
     [t, dovecot, smtp] = await Promise.all([createTestApp(), startDovecot(), startSmtpServer()]);
     // Settings changes reach the runners only as announcements here: the fallback check is 10 minutes away.
-    worker = startWorker({
+    worker = startPipeline();
+  });
+  const startPipeline = () =>
+    startWorker({
       config: { ...testConfig(), autoSendsPerDay: 3 },
       database: t.database,
       log: quietLog,
       polling: { settingsCheckMs: 10 * 60_000 },
     });
-  });
   afterAll(async () => {
     await worker?.stop();
     await Promise.all([t?.close(), dovecot?.stop(), smtp?.stop()]);
@@ -351,6 +353,36 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     const m = mail(off, { from: 'late@client.test' });
     await deliver(off, m.raw);
     expect(await actions((await processed(off, m.id)).id)).toEqual([]);
+  });
+
+  it('a worker stopped mid-message finishes that message first: one reply, lease released, nothing redone', async () => {
+    const box = await connected(1);
+    const held = smtp.holdNextMessage();
+    const first = mail(box, { from: 'erin@client.test', subject: 'Are you open on Monday?' });
+    await deliver(box, first.raw);
+    await held.arrived; // The reply is being sent: the runner is in the middle of the message.
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(stopped).toBe(false);
+    held.release();
+    await stopping;
+
+    const state = await processed(box, first.id);
+    expect(state.status).toBe('done');
+    const [reply] = await actions(state.id);
+    expect(reply).toMatchObject({ kind: 'reply', status: 'done' });
+    const repliesSent = () => smtp.received.filter((r) => r.raw.includes(reply!.outgoing_message_id!)).length;
+    expect(repliesSent()).toBe(1);
+    expect(await row('SELECT lease_owner FROM mail_account WHERE id = $1', [box.setting._id])).toEqual({ lease_owner: null });
+
+    // The next worker takes the mailbox over and goes on with new mail only.
+    worker = startPipeline();
+    const second = mail(box, { from: 'frank@client.test', subject: 'Parking?' });
+    await deliver(box, second.raw);
+    expect((await processed(box, second.id)).status).toBe('done');
+    expect(repliesSent()).toBe(1);
+    expect(await actions(state.id)).toHaveLength(1);
   });
 
   it('lets a mailbox go as soon as its sync is turned off, while it waits in IDLE (the change is announced)', async () => {

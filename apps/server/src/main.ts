@@ -66,7 +66,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  if (!app) return log.info({ db: database.kind, role: config.role }, 'worker running');
+  if (!app) return log.info({ db: database.kind, role: config.role, workerId: worker?.workerId }, 'worker running');
   const address = await app.listen({ port: config.port, host: config.host });
   log.info({ db: database.kind, role: config.role }, `listening on ${address}`);
   console.log(`\n  Mail assistant is running on ${config.appUrl}\n`);

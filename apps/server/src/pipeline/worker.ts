@@ -36,7 +36,7 @@ export function startPipelineWorker(deps: Omit<RunnerDeps, 'workerId'> & { worke
   const loop = (async () => {
     while (!controller.signal.aborted) {
       await scan().catch((error: unknown) => deps.log?.warn({ err: error }, 'pipeline scan failed'));
-      await sleep(deps.scanMs ?? 3000, undefined, { signal: controller.signal }).catch(() => undefined);
+      await sleep(nextScanIn(deps.scanMs ?? 3000), undefined, { signal: controller.signal }).catch(() => undefined);
     }
   })();
 
@@ -48,4 +48,13 @@ export function startPipelineWorker(deps: Omit<RunnerDeps, 'workerId'> & { worke
       await Promise.all(running.values());
     },
   };
+}
+
+/**
+ * Between half and all of `scanMs`, drawn anew each time. With a fixed period, workers started
+ * together keep scanning in the same order, and the one that comes first after most of the cycle
+ * takes nearly every mailbox connected or freed (180 of 200 among three workers, scale-out test).
+ */
+function nextScanIn(scanMs: number) {
+  return scanMs * (0.5 + Math.random() / 2);
 }

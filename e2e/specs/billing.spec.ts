@@ -3,6 +3,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import pg from 'pg';
 import { startStripeServer, type StripeServer } from '../../apps/server/test/vendors/stripe-server';
 import { freePort, linkFromOutbox, startApp, tempDataDir, waitFor } from '../server-process';
+import { expectAccessible } from './axe';
 import {
   completeOnboarding,
   completeProfile,
@@ -205,6 +206,7 @@ test.describe('billing on (Stripe-shaped local server)', () => {
 
     await page.goto('/subscriptions');
     await expect(page.getByRole('article', { name: 'PRO' }).getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await expectAccessible(page, 'subscriptions');
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Invoices' }).click();
     await expect(page).toHaveURL(/\/invoices$/);
@@ -212,6 +214,10 @@ test.describe('billing on (Stripe-shaped local server)', () => {
     await expect(row).toContainText('€99.00');
     await expect(row).toContainText('Paid');
     await expect(row.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', /\/i\/in_test_\w+\/pdf$/);
+    await expectAccessible(page, 'invoices');
+    await page.goto('/invoices?lng=fr');
+    await expect(page.getByRole('row').nth(1)).toContainText('99,00');
+    await expectAccessible(page, 'invoices in French');
   });
 
   test('a paid plan is switched in place: a declined card changes nothing, 3-D Secure is confirmed with Stripe.js', async ({
@@ -326,5 +332,6 @@ test.describe('billing on (Stripe-shaped local server)', () => {
     await page.getByRole('switch', { name: 'Facturation annuelle' }).click();
     expect(plain(await price(page, 'BIZ').textContent())).toBe('3 588 €');
     expect(plain(await page.getByRole('article', { name: 'PRO' }).textContent())).toContain('74 € / mois, facturé annuellement');
+    await expectAccessible(page, 'subscriptions in French');
   });
 });

@@ -3,7 +3,13 @@ import { DropdownMenu as Menu } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Not modal, as the WAI-ARIA menu button pattern has it: a modal menu hides the rest of the page
+ * with aria-hidden while its links and buttons stay focusable (axe's aria-hidden-focus).
+ */
+export function DropdownMenu(props: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 

@@ -210,7 +210,7 @@ function Row({
       >
         <Star className={cn('size-4', m.isFlagged ? 'fill-yellow-400 text-yellow-500' : 'text-muted-foreground')} aria-hidden />
       </button>
-      <span className="w-44 shrink-0 truncate">{sender}</span>
+      <span className="w-24 shrink-0 truncate sm:w-44">{sender}</span>
       <span className="min-w-0 flex-1 truncate">
         <button
           type="button"
@@ -234,7 +234,7 @@ function Row({
       )}
       {m.hasAttachments && <Paperclip className="size-4 text-muted-foreground" aria-label={t('inbox.list.hasAttachments')} />}
       <time
-        className="w-24 shrink-0 text-right text-xs text-muted-foreground group-hover:invisible"
+        className="w-20 shrink-0 text-right text-xs text-muted-foreground group-hover:invisible sm:w-24"
         dateTime={m.date ?? undefined}
       >
         {relativeTime(m.date, currentLanguage())}

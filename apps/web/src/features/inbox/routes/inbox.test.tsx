@@ -243,6 +243,25 @@ describe('InboxRoute', () => {
     expect(screen.getByTestId('pager')).toHaveTextContent('26–26 of 31');
   });
 
+  it('leaves Enter to a focused button: the row Tab reached opens, Compose composes', async () => {
+    api();
+    const user = userEvent.setup();
+    renderInbox();
+    await screen.findByText('Subject 1');
+    screen.getByRole('button', { name: 'Subject 2' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByTitle('Message body')).toHaveAttribute(
+      'src',
+      '/api/mailbox/messages/7%3A2/body?folder=INBOX&images=0',
+    );
+    await user.keyboard('u');
+    await screen.findByText('Subject 1');
+    screen.getByText('Compose').closest('button')!.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'New message' })).toBeInTheDocument();
+    expect(screen.queryByTitle('Message body')).not.toBeInTheDocument();
+  });
+
   it('validates the compose form as spec 02 §5 says, with recipient chips', async () => {
     const { calls } = api();
     const user = userEvent.setup();

@@ -27,6 +27,10 @@ import { draftFrom, emptyDraft, type ComposeDraft } from '../utils/compose-draft
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
+/** Enter on a focused button or link activates it: the shortcut must not take it over. */
+const activatesControl = (event: KeyboardEvent) =>
+  event.key === 'Enter' && event.target instanceof Element && Boolean(event.target.closest('button, a[href], [role="button"]'));
+
 /** The built-in webmail (/inbox). */
 export function InboxRoute() {
   const { t } = useTranslation();
@@ -148,7 +152,7 @@ export function InboxRoute() {
   // Gmail's shortcuts (decisions: Webmail); none fire while typing or composing.
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (compose || event.metaKey || event.ctrlKey || event.altKey || typing(event.target)) return;
+      if (compose || event.metaKey || event.ctrlKey || event.altKey || typing(event.target) || activatesControl(event)) return;
       if (document.querySelector('[role="dialog"]') && event.key !== '?') return;
       const key = event.key;
       const handled = () => event.preventDefault();
@@ -283,7 +287,13 @@ export function InboxRoute() {
               className="pl-8"
             />
           </div>
-          <Button variant="outline" size="sm" className="sm:hidden" onClick={() => setCompose(emptyDraft())}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="sm:hidden"
+            onClick={() => setCompose(emptyDraft())}
+            aria-label={t('inbox.compose.button')}
+          >
             <PenSquare aria-hidden />
           </Button>
           <Button variant="ghost" size="sm" onClick={() => setHelp(true)} aria-label={t('inbox.shortcuts.title')}>

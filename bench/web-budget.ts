@@ -2,7 +2,8 @@
  * The web app's budget (issue 9): the JavaScript a first visit downloads, gzipped, on /signin, /home
  * and /inbox, against 170 kB; then Lighthouse (performance and accessibility, Debian's Chromium) on
  * the same three pages, against 95. The production build is served by the real server (PGlite), with
- * a signed-up user whose smtp/IMAP mailbox on Dovecot holds a few messages. Nothing fails on a figure.
+ * a signed-up user whose smtp/IMAP mailbox on Dovecot holds a few messages. Lighthouse runs with its
+ * mobile preset (its default) and its desktop one. Nothing fails on a figure.
  *
  *   npm run web-budget -w bench              (--no-build to reuse apps/web/dist, --no-lighthouse)
  */
@@ -133,13 +134,15 @@ async function main() {
     const scripts = await measureScripts(server.url, cookie);
     const lighthouse = [];
     if (!args['no-lighthouse']) {
-      for (const { path: route, signedIn } of pages) {
-        const scores = await runLighthouse(`${server.url}${route}`, { chromiumPath, cookie: signedIn ? cookie : undefined });
-        lighthouse.push({ route, ...scores });
-        console.log(
-          `lighthouse ${route}: performance ${scores.performance}, accessibility ${scores.accessibility} (target ${SCORE_TARGET}); ${scores.metrics}`,
-        );
-      }
+      for (const preset of ['mobile', 'desktop'] as const)
+        for (const { path: route, signedIn } of pages) {
+          const cookieIfSignedIn = signedIn ? cookie : undefined;
+          const scores = await runLighthouse(`${server.url}${route}`, { chromiumPath, cookie: cookieIfSignedIn, preset });
+          lighthouse.push({ route, preset, ...scores });
+          console.log(
+            `lighthouse ${preset} ${route}: performance ${scores.performance}, accessibility ${scores.accessibility} (target ${SCORE_TARGET}); ${scores.metrics}`,
+          );
+        }
     }
     const result = { budgetKB: BUDGET_KB, scoreTarget: SCORE_TARGET, scripts, lighthouse };
     await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });

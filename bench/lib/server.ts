@@ -8,14 +8,21 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/** A server this process started: its process id, for /proc/<pid>/status and /proc/<pid>/stat. */
+export interface ServerProcess extends Server {
+  pid: number;
+}
+
 /** The real server (`node --import tsx apps/server/src/main.ts`) on a free port, ready when /api/health answers. */
 export async function startServer(
   repoRoot: string,
-  env: { DATA_DIR: string; DATABASE_URL?: string; KNOWLEDGE_COUNT_CACHE?: string },
-): Promise<Server> {
+  env: { DATA_DIR: string; DATABASE_URL?: string } & Record<string, string | undefined>,
+  /** Node's own flags for the server, e.g. `--cpu-prof` (which NODE_OPTIONS does not accept). */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...withoutDatabaseUrl(process.env),
@@ -41,7 +48,7 @@ export async function startServer(
     if (i > 600) throw new Error('the server did not start within 60 s');
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, stop: () => stop(child, exited) };
+  return { url, pid: child.pid!, stop: () => stop(child, exited) };
 }
 
 /** Without DATABASE_URL the server uses PGlite in $DATA_DIR, whatever this process was started with. */

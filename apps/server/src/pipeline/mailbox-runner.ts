@@ -5,6 +5,7 @@ import type { MailboxWakeups, WakeupInbox } from '../notifications/mailbox-wakeu
 import type { MailProvider } from '../mail/port';
 import type { MailboxContext, PipelineDeps } from './context';
 import { ingestNew, syncErrorMessage } from './ingest';
+import { jitter } from './jitter';
 import * as ingestRepo from './ingest.repository';
 import * as repo from './pipeline.repository';
 import { processMessage } from './process-message';
@@ -72,17 +73,20 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
   };
   // Lost lease or stop: the current batch ends after its message, the wait at once.
   const halt = new AbortController();
-  const renew = setInterval(() => {
-    void repo.renewLease(deps.db, accountId, deps.workerId, leaseMs).then(
-      (held) => {
-        if (held) return;
-        lost = true;
-        halt.abort();
-        void closeProvider();
-      },
-      (error: unknown) => deps.log?.warn({ accountId, err: error }, 'lease renewal failed; retried'),
-    );
-  }, leaseMs / 3);
+  const renew = setInterval(
+    () => {
+      void repo.renewLease(deps.db, accountId, deps.workerId, leaseMs).then(
+        (held) => {
+          if (held) return;
+          lost = true;
+          halt.abort();
+          void closeProvider();
+        },
+        (error: unknown) => deps.log?.warn({ accountId, err: error }, 'lease renewal failed; retried'),
+      );
+    },
+    jitter(leaseMs / 3, 0.75),
+  );
   // Stop (shutdown): the message being processed is finished, so it ends done or still pending,
   // never cut between two of its steps; only one that outlasts the drain has its connection closed.
   let drain: NodeJS.Timeout | undefined;
@@ -191,7 +195,8 @@ async function waitForMail(
     wakeups.changes ? (deps.settingsCheckMs ?? 30_000) : 1000,
   );
   try {
-    if (provider.waitForChange) await provider.waitForChange(account.trackedMailbox, deps.idleMs ?? 20_000, wait.signal);
+    if (provider.waitForChange)
+      await provider.waitForChange(account.trackedMailbox, jitter(deps.idleMs ?? 20_000, 0.75), wait.signal);
     else {
       const pollMs = wakeups.pushed ? (deps.pushPollMs ?? 60_000) : (deps.pollMs ?? 5000);
       const poll = sleep(pollMs, undefined, { signal: wait.signal }).catch(() => undefined);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runMailbox, type RunnerDeps } from './mailbox-runner';
+import { jitter } from './jitter';
 import * as repo from './pipeline.repository';
 
 export interface PipelineWorker {
@@ -36,7 +37,9 @@ export function startPipelineWorker(deps: Omit<RunnerDeps, 'workerId'> & { worke
   const loop = (async () => {
     while (!controller.signal.aborted) {
       await scan().catch((error: unknown) => deps.log?.warn({ err: error }, 'pipeline scan failed'));
-      await sleep(nextScanIn(deps.scanMs ?? 3000), undefined, { signal: controller.signal }).catch(() => undefined);
+      // A random wait: workers started together would otherwise keep scanning in the same order, and
+      // the first after the longest gap take nearly every free mailbox (180 of 200, scale-out test).
+      await sleep(jitter(deps.scanMs ?? 3000), undefined, { signal: controller.signal }).catch(() => undefined);
     }
   })();
 
@@ -48,13 +51,4 @@ export function startPipelineWorker(deps: Omit<RunnerDeps, 'workerId'> & { worke
       await Promise.all(running.values());
     },
   };
-}
-
-/**
- * Between half and all of `scanMs`, drawn anew each time. With a fixed period, workers started
- * together keep scanning in the same order, and the one that comes first after most of the cycle
- * takes nearly every mailbox connected or freed (180 of 200 among three workers, scale-out test).
- */
-function nextScanIn(scanMs: number) {
-  return scanMs * (0.5 + Math.random() / 2);
 }

@@ -1,5 +1,6 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import type * as Jsdom from 'jsdom';
 
 /**
  * HTML mail made inert (DESIGN §7): DOMPurify over jsdom, then the result is shown from its own
@@ -7,7 +8,19 @@ import { JSDOM } from 'jsdom';
  * background attributes, CSS url()) are dropped unless the user allowed them for the message;
  * the CSP of the body endpoint blocks them as well, so a miss here still sends no request.
  */
-const purify = createDOMPurify(new JSDOM('').window);
+let purifier: DOMPurify | null = null;
+
+/**
+ * jsdom (~80 MB of memory) is loaded with the first HTML mail, not by every process at start:
+ * workers never show mail, and an api process may go a while without.
+ */
+function domPurify(): DOMPurify {
+  if (!purifier) {
+    const { JSDOM } = createRequire(import.meta.url)('jsdom') as typeof Jsdom;
+    purifier = createDOMPurify(new JSDOM('').window);
+  }
+  return purifier;
+}
 
 const FORBID_TAGS = [
   'form',
@@ -62,6 +75,7 @@ export function sanitizeMailHtml(dirty: string, options: SanitizeOptions): Sanit
     });
   };
 
+  const purify = domPurify();
   purify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent);
   });
@@ -111,7 +125,10 @@ export function sanitizeMailHtml(dirty: string, options: SanitizeOptions): Sanit
 /** The text of an HTML-only mail, for quoting in a reply: block ends become line breaks. */
 export function htmlToText(html: string): string {
   const withBreaks = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(?:p|div|li|tr|h[1-6]|blockquote|table)>/gi, '$&\n');
-  const dom = purify.sanitize(withBreaks, { FORBID_TAGS: [...FORBID_TAGS, 'style', 'title'], RETURN_DOM: true });
+  const dom = domPurify().sanitize(withBreaks, {
+    FORBID_TAGS: [...FORBID_TAGS, 'style', 'title'],
+    RETURN_DOM: true,
+  });
   return (dom.textContent ?? '')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')

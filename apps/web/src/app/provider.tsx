@@ -14,7 +14,7 @@ function retry(failureCount: number, error: unknown) {
   return failureCount < 2;
 }
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry, refetchOnWindowFocus: false } },
 });
 

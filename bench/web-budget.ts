@@ -18,7 +18,8 @@ import { startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
 import { runLighthouse } from './lib/lighthouse';
 import { imapSession } from './lib/mail-servers';
-import { signUp, startServer } from './lib/server';
+import { type Server, signUp, startServer } from './lib/server';
+import { callAs, connectMailbox } from './lib/users';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -98,28 +99,11 @@ async function seedMailbox(imapPort: number) {
   await client.logout();
 }
 
-async function signedInUser(baseUrl: string, dataDir: string, ports: { imap: number; smtp: number }) {
-  const { cookie } = await signUp({ url: baseUrl, stop: async () => {} }, dataDir);
-  const headers = { cookie, origin: baseUrl, 'content-type': 'application/json' };
-  const post = async (url: string, body: unknown) => {
-    const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    if (res.status !== 201) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  };
-  await post('/api/user-profiles', { businessSector: 'Consulting', role: 'Founder' });
-  await post('/api/email-settings', {
-    provider: 'smtp',
-    responseType: 0,
-    isSyncEnabled: false,
-    isClassificationEnabled: false,
-    settings: {
-      host: 'localhost',
-      port: ports.smtp,
-      user: account.user,
-      pass: account.pass,
-      imapHost: 'localhost',
-      imapPort: ports.imap,
-    },
-  });
+async function signedInUser(server: Server, dataDir: string, ports: { imap: number; smtp: number }) {
+  const { cookie } = await signUp(server, dataDir);
+  const user = { email: account.user, cookie };
+  await callAs(server, user, 'POST', '/api/user-profiles', { businessSector: 'Consulting', role: 'Founder' }, 201);
+  await connectMailbox(server, user, ports, account, false);
   return cookie;
 }
 
@@ -130,7 +114,7 @@ async function main() {
   const server = await startServer(repoRoot, { DATA_DIR: dataDir });
   try {
     await seedMailbox(dovecot.port);
-    const cookie = await signedInUser(server.url, dataDir, { imap: dovecot.port, smtp: smtp.port });
+    const cookie = await signedInUser(server, dataDir, { imap: dovecot.port, smtp: smtp.port });
     const scripts = await measureScripts(server.url, cookie);
     const lighthouse = [];
     if (!args['no-lighthouse']) {

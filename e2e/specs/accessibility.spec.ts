@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { ImapFlow } from 'imapflow';
 import { expectAccessible } from './axe';
-import { closeHelpGuide, completeProfile, PASSWORD, signUpAndVerify, skipWithoutMailServer, uniqueEmail } from './helpers';
+import {
+  closeHelpGuide,
+  completeProfile,
+  connectWebmailInbox,
+  PASSWORD,
+  signUpAndVerify,
+  skipWithoutMailServer,
+  uniqueEmail,
+  webmailImap,
+} from './helpers';
 
 /**
  * Accessibility of every screen (issue 9): no serious or critical axe violation in English and in
@@ -36,16 +44,6 @@ async function visit(page: Page, path: string, screen: string, ready?: Locator) 
   await audit(page, screen, ready ?? page.locator('h1:not([data-previous-screen])').first());
 }
 
-function imap() {
-  return new ImapFlow({
-    host: '127.0.0.1',
-    port: Number(process.env.E2E_IMAP_PORT),
-    secure: false,
-    auth: { user: process.env.E2E_INBOX_USER!, pass: process.env.E2E_INBOX_PASS! },
-    logger: false,
-  });
-}
-
 /** One unread message with an attachment in the webmail mailbox, to open and read. */
 async function seedMessage() {
   const raw =
@@ -55,7 +53,7 @@ async function seedMessage() {
     '--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<p>Hello, could you send me the offer?</p>\r\n' +
     '--b1\r\nContent-Type: text/plain; name="offer.txt"\r\nContent-Disposition: attachment; filename="offer.txt"\r\n\r\nOffer\r\n' +
     '--b1--\r\n';
-  const client = imap();
+  const client = webmailImap();
   await client.connect();
   await client.append('INBOX', Buffer.from(raw), []);
   await client.logout();
@@ -66,7 +64,7 @@ async function seedMessage() {
  * oldest of the inbox.
  */
 async function removeMessage() {
-  const client = imap();
+  const client = webmailImap();
   await client.connect();
   const lock = await client.getMailboxLock('INBOX');
   try {
@@ -88,23 +86,7 @@ async function onboardedUser(page: Page) {
   await completeProfile(page);
   await expect(page).toHaveURL(/\/email-settings\/add/);
   await closeHelpGuide(page);
-  const mailbox = await page.request.post('/api/email-settings', {
-    data: {
-      provider: 'smtp',
-      responseType: 0,
-      isSyncEnabled: false,
-      isClassificationEnabled: false,
-      settings: {
-        host: 'localhost',
-        port: Number(process.env.E2E_SMTP_PORT),
-        user: process.env.E2E_INBOX_USER,
-        pass: process.env.E2E_INBOX_PASS,
-        imapHost: 'localhost',
-        imapPort: Number(process.env.E2E_IMAP_PORT),
-      },
-    },
-  });
-  expect(mailbox.status(), await mailbox.text()).toBe(201);
+  await connectWebmailInbox(page);
   const entry = await page.request.post('/api/data', {
     data: { title: 'Opening hours', text: 'We are open Monday to Friday, 9 am to 6 pm.' },
   });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ImapFlow } from 'imapflow';
 import { linkFromOutbox, waitFor } from '../server-process';
 
 export const PASSWORD = 'Secret1!';
@@ -90,4 +91,39 @@ export async function completeOnboarding(page: Page) {
   await connectTestMailbox(page);
   await page.goto('/home');
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/**
+ * Connects global-setup's webmail mailbox (E2E_INBOX_USER) for the signed-in user, sync off: the
+ * webmail only, no pipeline acting on the mailbox while a test reads it.
+ */
+export async function connectWebmailInbox(page: Page) {
+  const res = await page.request.post('/api/email-settings', {
+    data: {
+      provider: 'smtp',
+      responseType: 0,
+      isSyncEnabled: false,
+      isClassificationEnabled: false,
+      settings: {
+        host: 'localhost',
+        port: Number(process.env.E2E_SMTP_PORT),
+        user: process.env.E2E_INBOX_USER,
+        pass: process.env.E2E_INBOX_PASS,
+        imapHost: 'localhost',
+        imapPort: Number(process.env.E2E_IMAP_PORT),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** An IMAP client on the webmail mailbox, to deliver test mail or take it away. */
+export function webmailImap() {
+  return new ImapFlow({
+    host: '127.0.0.1',
+    port: Number(process.env.E2E_IMAP_PORT),
+    secure: false,
+    auth: { user: process.env.E2E_INBOX_USER!, pass: process.env.E2E_INBOX_PASS! },
+    logger: false,
+  });
 }

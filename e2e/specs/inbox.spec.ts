@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ImapFlow } from 'imapflow';
 import { HOSTILE_HTML } from '../../apps/server/src/modules/mailbox/hostile-html';
 import { corpusFile, rawBytes, readCorpus } from '../../apps/server/test/corpus';
-import { completeProfile, signUpAndVerify, skipWithoutMailServer, uniqueEmail } from './helpers';
+import {
+  completeProfile,
+  connectWebmailInbox,
+  signUpAndVerify,
+  skipWithoutMailServer,
+  uniqueEmail,
+  webmailImap,
+} from './helpers';
 
 /**
  * The webmail against global-setup's real Dovecot and SMTP server: read a hostile HTML mail (no
@@ -40,16 +46,6 @@ async function corpusMail(): Promise<Buffer[]> {
   return raws;
 }
 
-function imap() {
-  return new ImapFlow({
-    host: '127.0.0.1',
-    port: Number(process.env.E2E_IMAP_PORT),
-    secure: false,
-    auth: { user: process.env.E2E_INBOX_USER!, pass: process.env.E2E_INBOX_PASS! },
-    logger: false,
-  });
-}
-
 function hostile(subject: string) {
   const html =
     '<p>Hello from the e2e newsletter</p><script>window.parent.postMessage("pwned","*")</script>' +
@@ -74,7 +70,7 @@ function plain(subject: string) {
 
 /** The raw source of the newest message with this subject in a folder, or null. */
 async function sourceOf(folder: string, subject: string) {
-  const client = imap();
+  const client = webmailImap();
   await client.connect();
   const lock = await client.getMailboxLock(folder);
   try {
@@ -90,7 +86,7 @@ async function sourceOf(folder: string, subject: string) {
 }
 
 async function flagsOf(folder: string, subject: string) {
-  const client = imap();
+  const client = webmailImap();
   await client.connect();
   const lock = await client.getMailboxLock(folder);
   try {
@@ -110,29 +106,13 @@ async function signInWithMailbox(page: Page) {
   await completeProfile(page);
   await expect(page).toHaveURL(/\/email-settings\/add/);
   // The webmail only: no pipeline acting on this mailbox while the test reads it.
-  const res = await page.request.post('/api/email-settings', {
-    data: {
-      provider: 'smtp',
-      responseType: 0,
-      isSyncEnabled: false,
-      isClassificationEnabled: false,
-      settings: {
-        host: 'localhost',
-        port: Number(process.env.E2E_SMTP_PORT),
-        user: process.env.E2E_INBOX_USER,
-        pass: process.env.E2E_INBOX_PASS,
-        imapHost: 'localhost',
-        imapPort: Number(process.env.E2E_IMAP_PORT),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await connectWebmailInbox(page);
 }
 
 test.describe('webmail on Dovecot', () => {
   test.beforeAll(async () => {
     skipWithoutMailServer();
-    const client = imap();
+    const client = webmailImap();
     await client.connect();
     for (const raw of await corpusMail()) await client.append('INBOX', raw, ['\\Seen']);
     await client.append('INBOX', plain(`Plain ${tag} two`), []);
@@ -286,7 +266,7 @@ test.describe('webmail on Dovecot', () => {
   }) => {
     skipWithoutMailServer();
     const folder = `XSS-${tag}`;
-    const client = imap();
+    const client = webmailImap();
     await client.connect();
     await client.mailboxCreate(folder);
     for (const [i, vector] of HOSTILE_HTML.entries()) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { completeOnboarding, signUpAndVerify } from './helpers';
+import { expectAccessible } from './axe';
 
 /** The AI chat assistant on the built-in local engine: each assistant type, clear, history per type, accessibility. */
 
@@ -10,12 +10,6 @@ async function ask(page: Page, question: string) {
   // Enter sends (the help guide's floating card may sit over the Send button at the bottom right).
   await page.getByLabel('Your message').fill(question);
   await page.getByLabel('Your message').press('Enter');
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('chat with the local engine in each assistant type, clear, and get the history back per type', async ({ page }) => {
@@ -32,7 +26,7 @@ test('chat with the local engine in each assistant type, clear, and get the hist
   await expect(log.getByText(GREETING)).toBeVisible();
   await expect(page.getByRole('radio', { name: 'AI', exact: true })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page, 'agent');
 
   // ai: general help from the knowledge base and the help guide.
   await ask(page, 'Is there parking near the shop?');
@@ -52,7 +46,7 @@ test('chat with the local engine in each assistant type, clear, and get the hist
   await page.getByRole('radio', { name: 'Classification' }).click();
   await ask(page, 'Which categories do I have?');
   await expect(log.getByText(/You have no categories yet\./)).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page, 'agent');
 
   // Each type gets its own conversation back, also after a reload.
   await page.getByRole('radio', { name: 'AI', exact: true }).click();

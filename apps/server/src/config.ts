@@ -63,6 +63,8 @@ const envSchema = z.object({
   ASSISTANT_ASKS_PER_MINUTE: z.coerce.number().int().positive().default(ASSISTANT_ASKS_PER_MINUTE),
   /** Automatic sends (replies and forwards) per mailbox per day (DESIGN §5.4). */
   AUTO_SENDS_PER_DAY: z.coerce.number().int().positive().default(200),
+  /** The most mailboxes one worker holds (each an open IMAP connection or a poll); unset: its fair share, no cap. */
+  WORKER_MAX_MAILBOXES: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: flag.default(false),
   /** Scales every auth rate limit (the end-to-end suite raises it; production keeps 1). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     invitationsPerDay: e.INVITATIONS_PER_DAY,
     ai: e.AI_PROVIDER ? { provider: e.AI_PROVIDER, model: e.AI_MODEL ?? '', apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL } : null,
     autoSendsPerDay: e.AUTO_SENDS_PER_DAY,
+    workerMaxMailboxes: e.WORKER_MAX_MAILBOXES,
     assistantAsksPerMinute: e.ASSISTANT_ASKS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

@@ -13,7 +13,7 @@ import { creditAccountOf } from './modules/subscriptions/subscriptions.service';
 import { createMailboxPush } from './modules/webhooks/mailbox-push';
 import { listenForWakeups, MAIL_ACCOUNT_CHANGED_CHANNEL } from './notifications/mailbox-wakeups';
 import type { RunnerDeps } from './pipeline/mailbox-runner';
-import { type PipelineWorker, startPipelineWorker } from './pipeline/worker';
+import { type PipelineWorker, startPipelineWorker, type WorkerOptions } from './pipeline/worker';
 
 /** The LLM engine when a provider is configured, else the local engine (DESIGN §6). */
 export function engineFor(config: Config): AiEngine {
@@ -25,8 +25,8 @@ export function startWorker(deps: {
   config: Config;
   database: Database;
   log?: RunnerDeps['log'];
-  /** Tests: other poll intervals. */
-  polling?: Pick<RunnerDeps, 'pollMs' | 'pushPollMs' | 'settingsCheckMs'>;
+  /** Tests: other poll and scan intervals. */
+  polling?: Pick<RunnerDeps, 'pollMs' | 'pushPollMs' | 'settingsCheckMs'> & Pick<WorkerOptions, 'scanMs'>;
 }): PipelineWorker {
   const { config, database } = deps;
   const db = database.db;
@@ -46,6 +46,7 @@ export function startWorker(deps: {
     mailboxJobs: (account, provider) => runMailboxJobs({ mail, engine }, account, provider),
     host: new URL(config.appUrl).hostname,
     dailySendCap: config.autoSendsPerDay,
+    maxMailboxes: config.workerMaxMailboxes,
     openProvider: (account) => providerFor(mail, account),
     async creditAccountOf(userId) {
       const referrerId = (await findReferrerId(db, userId)) ?? null;

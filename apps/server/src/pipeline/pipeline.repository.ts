@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailAccounts, mailActions, mailCategories, mailClassifiers, mailMessages } from '../db/schema/index';
+import { mailAccounts, mailActions, mailCategories, mailClassifiers, mailMessages, pipelineWorkers } from '../db/schema/index';
 import type { MailActionKind } from '../db/schema/pipeline';
 
 export type MessageRow = typeof mailMessages.$inferSelect;
@@ -33,6 +33,33 @@ export async function accountsToHold(db: Db, workerId: string) {
         sql`(${mailAccounts.leaseOwner} is null or ${mailAccounts.leaseExpiresAt} < now() or ${mailAccounts.leaseOwner} = ${workerId})`,
       ),
     );
+}
+
+/** Marks the worker as running now (at each of its scans). */
+export async function heartbeat(db: Db, workerId: string) {
+  await db
+    .insert(pipelineWorkers)
+    .values({ id: workerId })
+    .onConflictDoUpdate({ target: pipelineWorkers.id, set: { seenAt: sql`now()` } });
+}
+
+/** A stopping worker leaves the count at once; rows of dead workers are cleared after a day. */
+export async function forgetWorker(db: Db, workerId: string) {
+  await db
+    .delete(pipelineWorkers)
+    .where(sql`${pipelineWorkers.id} = ${workerId} or ${pipelineWorkers.seenAt} < now() - interval '1 day'`);
+}
+
+/** How many mailboxes sync and how many workers were seen within `liveMs`: what each worker's share is made of. */
+export async function mailboxesAndWorkers(db: Db, liveMs: number) {
+  const [[mailboxes], [workers]] = await Promise.all([
+    db.select({ n: count() }).from(mailAccounts).where(eq(mailAccounts.isSyncEnabled, true)),
+    db
+      .select({ n: count() })
+      .from(pipelineWorkers)
+      .where(sql`${pipelineWorkers.seenAt} > now() - ${liveMs} * interval '1 millisecond'`),
+  ]);
+  return { mailboxes: mailboxes?.n ?? 0, workers: workers?.n ?? 0 };
 }
 
 export async function renewLease(db: Db, accountId: string, workerId: string, ttlMs: number) {

@@ -4,11 +4,13 @@ import type { MailSetting } from '@app/shared/mail-settings';
 import { dovecotMissing, startDovecot, type Dovecot } from '../dovecot';
 import { APP_URL, createTestApp, type TestApp, type TestUser } from '../harness';
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server';
+import { fairShare } from '../../src/pipeline/worker-share';
 import { countBy, databaseUrlOf, imap, mailboxContents, until } from './fixture';
 import { openEventStream, ServerProcess } from './server-process';
 
 const MAILBOXES = Number(process.env.HEAVY_MAILBOXES ?? 200);
-const MESSAGES_PER_MAILBOX = 2;
+/** Rounds of one message per mailbox: before and after a worker is killed, and while a new one takes its share. */
+const ROUNDS = 3;
 const API_PROCESSES = 2;
 const WORKER_PROCESSES = 3;
 /** The product's lease and its longest wait between two scans (mailbox-runner.ts, pipeline/worker.ts); no setting changes them. */
@@ -29,8 +31,9 @@ type Lease = { id: string; owner: string | null; expires: Date | null };
 /**
  * Issue 9, scale-out (docs/operations.md): two api processes and three workers, each the real
  * `src/main.ts` in its role, on one PostgreSQL database, with 200 Dovecot mailboxes. Every mailbox
- * is held by one worker; a killed worker's mailboxes move to the others within the lease; every
- * message is processed once; the auth rate limit and the live events work across api processes.
+ * is held by one worker, each worker holds its fair share; a killed worker's mailboxes move to the
+ * others within the lease, and a worker started later gets its share from them; every message is
+ * processed once; the auth rate limit and the live events work across api processes.
  */
 describe.skipIf(skip)('scale-out: 2 api processes, 3 workers, 200 mailboxes', () => {
   let t: TestApp;
@@ -134,7 +137,7 @@ describe.skipIf(skip)('scale-out: 2 api processes, 3 workers, 200 mailboxes', ()
     }
   });
 
-  it(`spreads ${MAILBOXES} mailboxes, hands a killed worker's over and processes every message once`, async () => {
+  it(`spreads ${MAILBOXES} mailboxes evenly, hands a killed worker's over, gives a new one its share and processes every message once`, async () => {
     const started = Date.now();
     // Connected while the workers run, as they would be in production: each scan takes what is free.
     const boxes = await mapLimit(
@@ -154,6 +157,9 @@ describe.skipIf(skip)('scale-out: 2 api processes, 3 workers, 200 mailboxes', ()
     );
     expect(initial.every(held)).toBe(true);
     expect([...spread.keys()].sort()).toEqual([...workerIds].sort());
+    // The live-event test's mailbox syncs too: MAILBOXES + 1 are shared.
+    const share = (workerCount: number) => fairShare(MAILBOXES + 1, workerCount);
+    expect(Math.max(...spread.values())).toBeLessThanOrEqual(share(WORKER_PROCESSES));
 
     const history = sampleOwners(ids);
     const delivered = new Map<string, string[]>(boxes.map((b) => [b.id, []]));
@@ -193,19 +199,7 @@ describe.skipIf(skip)('scale-out: 2 api processes, 3 workers, 200 mailboxes', ()
     const handoverMs = Math.max(...takenAt) - killedAt;
     const afterExpiryMs = orphaned.map((o, i) => takenAt[i]! - o.expires!.getTime());
 
-    const total = MAILBOXES * MESSAGES_PER_MAILBOX;
-    await until(
-      async () => {
-        const [row] = await t.database.query<{ n: number; open: number }>(
-          `SELECT count(*)::int AS n, count(*) FILTER (WHERE status <> 'done')::int AS open
-           FROM mail_message WHERE mail_account_id = ANY($1::uuid[])`,
-          [ids],
-        );
-        return row!.n >= total && row!.open === 0;
-      },
-      600_000,
-      'every message to be processed',
-    );
+    await allProcessed(ids, 2 * MAILBOXES);
     const owners = await history.stop();
     const leasesAfter = await leasesOf(ids);
     const spreadAfter = countBy(leasesAfter, (l) => l.owner ?? 'nobody');
@@ -219,7 +213,7 @@ describe.skipIf(skip)('scale-out: 2 api processes, 3 workers, 200 mailboxes', ()
         `hand-over: all taken ${handoverMs} ms after the kill (bound ${LEASE_MS + SCAN_MS} ms);`,
         `after each lease expired: max ${Math.max(...afterExpiryMs)} ms, median ${median(afterExpiryMs)} ms`,
         `taken over by: ${JSON.stringify(Object.fromEntries(takenBy))}; spread after: ${JSON.stringify(Object.fromEntries(spreadAfter))}`,
-        `${total} messages processed; whole scenario ${Date.now() - started} ms`,
+        `${2 * MAILBOXES} messages processed`,
         `warnings logged by the workers: ${JSON.stringify(workers.map((w) => Object.fromEntries(countBy(w.warnings, (l) => l.msg ?? ''))))}`,
       ].join('\n'),
     );
@@ -231,8 +225,59 @@ describe.skipIf(skip)('scale-out: 2 api processes, 3 workers, 200 mailboxes', ()
       else expect(list, id).toHaveLength(1);
     }
     expect(workers.filter((w) => w !== victim && !w.alive)).toEqual([]);
+    expect(Math.max(...[...spreadAfter.values()])).toBeLessThanOrEqual(share(survivors.length));
+
+    // A worker started now (a restart, a scale-up) gets its share from the two that hold everything,
+    // while a third round of mail arrives.
+    const newcomer = await ServerProcess.start('worker', await databaseUrlOf(t));
+    await newcomer.ready();
+    workers.push(newcomer);
+    const startedAt = Date.now();
+    const rebalance = sampleOwners(ids);
+    await deliverRound(2);
+    const living = [...survivors, newcomer.workerId];
+    await until(
+      async () => {
+        const leases = await leasesOf(ids);
+        const counts = countBy(leases, (l) => (held(l) ? l.owner! : 'nobody'));
+        return !counts.has('nobody') && living.every((id) => (counts.get(id) ?? 0) <= share(living.length));
+      },
+      60_000,
+      'the new worker to get its share',
+    );
+    const rebalancedMs = Date.now() - startedAt;
+    await allProcessed(ids, ROUNDS * MAILBOXES);
+    const moves = await rebalance.stop();
+    const final = countBy(await leasesOf(ids), (l) => l.owner ?? 'nobody');
+    console.log(
+      `new worker ${newcomer.workerId}: shares even ${rebalancedMs} ms after it was ready; spread ${JSON.stringify(Object.fromEntries(final))}; ` +
+        `whole scenario ${Date.now() - started} ms`,
+    );
+    for (const [id, list] of moves) {
+      // Unmoved, or moved once from a survivor to the newcomer: never between the survivors.
+      if (list.length === 1) continue;
+      expect([list.length, survivors.includes(list[0]!), list[1]], id).toEqual([2, true, newcomer.workerId]);
+    }
+    expect(final.get(newcomer.workerId)).toBeGreaterThanOrEqual(MAILBOXES - 2 * share(living.length));
+    expect(workers.filter((w) => w !== victim && !w.alive)).toEqual([]);
     await expectProcessedOnce(boxes, delivered);
   });
+
+  /** Waits until `total` messages of the mailboxes are recorded and none is left to process. */
+  async function allProcessed(ids: string[], total: number) {
+    await until(
+      async () => {
+        const [row] = await t.database.query<{ n: number; open: number }>(
+          `SELECT count(*)::int AS n, count(*) FILTER (WHERE status <> 'done')::int AS open
+           FROM mail_message WHERE mail_account_id = ANY($1::uuid[])`,
+          [ids],
+        );
+        return row!.n >= total && row!.open === 0;
+      },
+      600_000,
+      'every message to be processed',
+    );
+  }
 
   /** Each message recorded once, done, with one draft action and one draft in the mailbox. */
   async function expectProcessedOnce(boxes: Box[], delivered: Map<string, string[]>) {

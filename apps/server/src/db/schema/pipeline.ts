@@ -94,3 +94,13 @@ export const mailReplyExamples = pgTable(
     index('mail_reply_example_search_idx').using('gin', t.searchVector),
   ],
 );
+
+/**
+ * The running workers, each seen at its every scan: how many share the syncing mailboxes, so that
+ * each holds its fair part (`pipeline/worker.ts`). A worker that stops deletes its row; a dead
+ * one's is left behind and no longer counts once it is older than a few scans.
+ */
+export const pipelineWorkers = pgTable('pipeline_worker', {
+  id: text('id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

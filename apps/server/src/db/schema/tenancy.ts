@@ -2,6 +2,7 @@
  * Whose rows each table holds (DESIGN §4). `user`: a user's personal data, nobody else reads it,
  * the owner included. `owner`: the owner's account (plan, billing, credits, invitations).
  * `auth`: Better Auth's own bookkeeping, keyed by user or by opaque identifiers.
+ * `system`: the processes' own bookkeeping, no one's data.
  * A test checks that every table of the schema is listed here with the column named.
  */
 export const tenancy = {
@@ -28,4 +29,5 @@ export const tenancy = {
   mail_reply_example: { kind: 'user', column: 'user_id' },
   feedback: { kind: 'user', column: 'user_id' },
   mail_push_channel: { kind: 'user', column: 'user_id' },
+  pipeline_worker: { kind: 'system', column: null },
 } as const;

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client';
+import { liveWindowMs } from '../../pipeline/worker-share';
 import * as repo from './metrics.repository';
 
 /**
@@ -60,6 +61,22 @@ function databaseRegistry(database: Database) {
     registers: [registry],
     async collect() {
       this.set(await repo.failingMailboxCount(database.db));
+    },
+  });
+  new Gauge({
+    name: 'mail_unheld_mailboxes',
+    help: 'Syncing mailboxes no worker holds (a dead worker’s until its lease expires, or workers at their cap)',
+    registers: [registry],
+    async collect() {
+      this.set(await repo.unheldMailboxCount(database.db));
+    },
+  });
+  new Gauge({
+    name: 'pipeline_workers',
+    help: 'Workers running (seen at a scan lately), among which the syncing mailboxes are shared',
+    registers: [registry],
+    async collect() {
+      this.set(await repo.runningWorkerCount(database.db, liveWindowMs()));
     },
   });
   return registry;

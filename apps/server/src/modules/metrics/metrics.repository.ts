@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailAccounts, mailMessages } from '../../db/schema/index';
+import { mailAccounts, mailMessages, pipelineWorkers } from '../../db/schema/index';
 import { MAX_ATTEMPTS } from '../../pipeline/pipeline.repository';
 
 const syncing = eq(mailAccounts.isSyncEnabled, true);
@@ -24,5 +24,23 @@ export async function failingMailboxCount(db: Db): Promise<number> {
     .select({ n: count() })
     .from(mailAccounts)
     .where(and(syncing, isNotNull(mailAccounts.syncError)));
+  return row?.n ?? 0;
+}
+
+/** Syncing mailboxes no worker holds: waiting for a scan, a dead worker's lease, or workers all at their cap. */
+export async function unheldMailboxCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailAccounts)
+    .where(and(syncing, sql`(${mailAccounts.leaseOwner} is null or ${mailAccounts.leaseExpiresAt} < now())`));
+  return row?.n ?? 0;
+}
+
+/** Workers seen within `liveMs`: those the mailboxes are shared among. */
+export async function runningWorkerCount(db: Db, liveMs: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(pipelineWorkers)
+    .where(sql`${pipelineWorkers.seenAt} > now() - ${liveMs} * interval '1 millisecond'`);
   return row?.n ?? 0;
 }

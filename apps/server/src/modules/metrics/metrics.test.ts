@@ -41,6 +41,8 @@ describe('GET /api/metrics', () => {
     for (const name of [
       'mail_pending_messages',
       'mail_sync_errors',
+      'mail_unheld_mailboxes',
+      'pipeline_workers',
       'credits_debited_total',
       'process_resident_memory_bytes',
       'process_cpu_user_seconds_total',
@@ -81,7 +83,7 @@ describe('GET /api/metrics', () => {
     expect(text).not.toContain('9931');
   });
 
-  it('reads queue depth, sync lag and sync errors from the database at scrape time', async () => {
+  it('reads queue depth, sync lag, sync errors, unheld mailboxes and running workers from the database at scrape time', async () => {
     const user = await t.signUp();
     const [box] = await t.database.query<{ id: string }>(
       `INSERT INTO mail_account (user_id, provider, username, connection, secret, response_type, last_synced_at, sync_error)
@@ -98,12 +100,17 @@ describe('GET /api/metrics', () => {
     await message('2', 'classified');
     await message('3', 'done');
     await message('4', 'new', 5); // out of attempts: failed for the owner, not waiting
+    await t.database.query(
+      `INSERT INTO pipeline_worker (id, seen_at) VALUES ('worker-live', now()), ('worker-gone', now() - interval '1 hour')`,
+    );
 
     const { samples } = await scrape();
     const value = (name: string, labels: Record<string, string> = {}) =>
       samples.find((s) => s.name === name && JSON.stringify(s.labels) === JSON.stringify(labels))?.value;
     expect(value('mail_pending_messages')).toBe(2);
     expect(value('mail_sync_errors')).toBe(1);
+    expect(value('mail_unheld_mailboxes')).toBe(1);
+    expect(value('pipeline_workers')).toBe(1);
     expect(value('mail_sync_lag_seconds', { mailbox: box!.id })).toBeGreaterThanOrEqual(119);
     expect(value('mail_sync_lag_seconds', { mailbox: box!.id })).toBeLessThan(180);
 
@@ -111,6 +118,7 @@ describe('GET /api/metrics', () => {
     const paused = (await scrape()).samples;
     expect(paused.find((s) => s.name === 'mail_pending_messages')?.value).toBe(0);
     expect(paused.find((s) => s.name === 'mail_sync_errors')?.value).toBe(0);
+    expect(paused.find((s) => s.name === 'mail_unheld_mailboxes')?.value).toBe(0);
     expect(paused.filter((s) => s.name === 'mail_sync_lag_seconds')).toEqual([]);
   });
 

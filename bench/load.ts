@@ -207,6 +207,23 @@ async function runUsers(server: Server, users: BenchUser[]) {
   return { records, seconds, slowBySecond };
 }
 
+/**
+ * Where the server's memory is at the end, from its own metrics (prom-client's process and Node.js
+ * defaults): the V8 heap, memory outside it (Buffers: mail sources, socket data) and the rest of RSS.
+ */
+async function serverMemory(server: Server) {
+  const text = await (await fetch(`${server.url}/api/metrics`)).text();
+  const mb = (name: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    return line ? Number(line.split(' ')[1]) / 2 ** 20 : NaN;
+  };
+  const rssMb = mb('process_resident_memory_bytes');
+  const heapUsedMb = mb('nodejs_heap_size_used_bytes');
+  const heapTotalMb = mb('nodejs_heap_size_total_bytes');
+  const externalMb = mb('nodejs_external_memory_bytes');
+  return { rssMb, heapUsedMb, heapTotalMb, externalMb, restMb: rssMb - heapTotalMb - externalMb };
+}
+
 function quantiles(values: number[]) {
   const sorted = Float64Array.from(values).sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
@@ -229,8 +246,8 @@ function report({
 }: {
   run: Awaited<ReturnType<typeof runUsers>>;
   signIn: { ms: number[]; seconds: number };
-  /** The server process over the measured window. */
-  server: Window;
+  /** The server process over the measured window, and its memory at the end. */
+  server: Window & { memoryAtEnd: Awaited<ReturnType<typeof serverMemory>> };
   rssPeakMb: number;
   /** This process: the load generator shares the machine's cores with the server. */
   bench: { cpuPercent: number; eventLoopDelayP99Ms: number };
@@ -290,6 +307,11 @@ function report({
     `server RSS: peak ${rssPeakMb.toFixed(0)} MB over the whole run, ${server.rss.peakMb.toFixed(0)} MB measured, ${server.rss.endMb.toFixed(0)} MB at the end ` +
       `(target < ${TARGET_RSS_MB} MB: ${met(rssPeakMb < TARGET_RSS_MB)})`,
   );
+  const memory = server.memoryAtEnd;
+  console.log(
+    `server memory at the end: RSS ${memory.rssMb.toFixed(0)} MB = V8 heap ${memory.heapTotalMb.toFixed(0)} MB (${memory.heapUsedMb.toFixed(0)} used) ` +
+      `+ outside the heap (Buffers) ${memory.externalMb.toFixed(0)} MB + the rest (code, stacks, allocator) ${memory.restMb.toFixed(0)} MB`,
+  );
   console.log(
     `server CPU: ${server.cpuPercent.toFixed(0)}% of one core; load generator (this process): ${bench.cpuPercent.toFixed(0)}%, ` +
       `its event-loop delay p99 ${bench.eventLoopDelayP99Ms.toFixed(1)} ms`,
@@ -344,6 +366,7 @@ async function main() {
     benchDelay.enable();
     const run = await runUsers(server, accounts.users);
     benchDelay.disable();
+    const memory = await serverMemory(server);
     const used = process.cpuUsage(benchCpu);
     const measured = window.close();
     const bench = {
@@ -352,7 +375,7 @@ async function main() {
     };
     sampler.stop();
     const signIn = { ms: accounts.signInMs, seconds: accounts.signInSeconds };
-    const result = report({ run, signIn, server: measured, rssPeakMb: sampler.peakMb, bench });
+    const result = report({ run, signIn, server: { ...measured, memoryAtEnd: memory }, rssPeakMb: sampler.peakMb, bench });
     const setup = {
       users: USERS,
       duration: DURATION,

@@ -234,7 +234,7 @@ describe.skipIf(skip)('scale-out: 2 api processes, 3 workers, 200 mailboxes', ()
     workers.push(newcomer);
     const startedAt = Date.now();
     const rebalance = sampleOwners(ids);
-    await deliverRound(2);
+    const thirdRound = deliverRound(2);
     const living = [...survivors, newcomer.workerId];
     await until(
       async () => {
@@ -246,6 +246,7 @@ describe.skipIf(skip)('scale-out: 2 api processes, 3 workers, 200 mailboxes', ()
       'the new worker to get its share',
     );
     const rebalancedMs = Date.now() - startedAt;
+    await thirdRound;
     await allProcessed(ids, ROUNDS * MAILBOXES);
     const moves = await rebalance.stop();
     const final = countBy(await leasesOf(ids), (l) => l.owner ?? 'nobody');

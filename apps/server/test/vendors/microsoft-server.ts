@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { sendJson, startOAuthServer, SWITCH_ACCOUNT_PATH, type OAuthServer } from './oauth-server';
 
 /**
@@ -42,7 +42,24 @@ export type MicrosoftServer = OAuthServer & {
   subscriptions: GraphSubscription[];
   /** Every notification posted: the HTTP status the endpoint answered (0 when it could not be reached). */
   notifications: { subscriptionId: string; status: number }[];
+  /** Every `$value` answer: the bytes written so far, and how it ended. */
+  valueReads: ValueRead[];
+  /**
+   * Not Graph's: while set, `$value` bodies stop after `afterBytes` bytes until `release` settles, so
+   * a test can watch the reader work on a body still arriving.
+   */
+  valueGate: { afterBytes: number; release: Promise<void> } | null;
 };
+
+export interface ValueRead {
+  id: string;
+  sent: number;
+  /** `abandoned`: the reader closed the connection before the end of the body. */
+  outcome: 'sending' | 'complete' | 'abandoned';
+}
+
+/** `$value` bodies go out in chunks of this size with back-pressure (no Content-Length), as a long body arrives. */
+const VALUE_CHUNK_BYTES = 64 * 1024;
 
 export interface GraphSubscription {
   id: string;
@@ -98,6 +115,17 @@ const recipients = (value: string | undefined) =>
   (value ?? '').split(',').flatMap((part) => {
     const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(part) ?? /^\s*()(\S+@\S+)\s*$/.exec(part);
     return m ? [{ emailAddress: { name: m[1]!.trim() || m[2]!, address: m[2]! } }] : [];
+  });
+
+const drainedOrClosed = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
   });
 
 const graphError = (code: string, message: string) => ({
@@ -316,10 +344,41 @@ export async function startMicrosoftServer(options: {
     }
   }
 
+  const valueReads: ValueRead[] = [];
+  let valueGate: MicrosoftServer['valueGate'] = null;
+
+  /**
+   * message: get with `$value` (https://learn.microsoft.com/graph/outlook-get-mime-message): the
+   * MIME source as stored, bytes untouched, as `text/plain`.
+   */
+  async function sendValue(message: GraphStoredMessage, res: ServerResponse) {
+    const read: ValueRead = { id: message.id, sent: 0, outcome: 'sending' };
+    valueReads.push(read);
+    let closed = false;
+    res.once('finish', () => (read.outcome = 'complete'));
+    res.once('close', () => {
+      closed = true;
+      if (read.outcome === 'sending') read.outcome = 'abandoned';
+    });
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    const gate = valueGate;
+    let held = false;
+    for (let at = 0; at < message.raw.length && !closed; at += VALUE_CHUNK_BYTES) {
+      if (gate && !held && at >= gate.afterBytes) {
+        held = true;
+        await gate.release;
+        if (closed) break;
+      }
+      const chunk = message.raw.subarray(at, at + VALUE_CHUNK_BYTES);
+      read.sent += chunk.length;
+      if (!res.write(chunk)) await drainedOrClosed(res);
+    }
+    if (!closed) res.end();
+  }
+
   const notFound = (res: Parameters<typeof sendJson>[0]) =>
     sendJson(res, 404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.'));
 
-  /** The message paths the adapter uses (MIME in `/$value`, `POST /me/messages` and `/me/sendMail` as base64 text). */
   /**
    * message: delta (https://learn.microsoft.com/graph/api/message-delta): a first round lists the
    * folder (optionally only mail received from `$filter=receivedDateTime ge …`), later rounds what
@@ -384,6 +443,7 @@ export async function startMicrosoftServer(options: {
       ? Object.fromEntries(Object.entries(message).filter(([key]) => key === 'id' || select.split(',').includes(key)))
       : message;
 
+  /** The message paths the adapter uses (MIME in `/$value`, `POST /me/messages` and `/me/sendMail` as base64 text). */
   function messagesApi(
     method: string,
     path: string,
@@ -434,8 +494,7 @@ export async function startMicrosoftServer(options: {
     const action = one[2];
     const b = (body ?? {}) as { isRead?: boolean; flag?: { flagStatus?: string }; destinationId?: string };
     if (method === 'GET' && action === '$value') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end(message.raw);
+      void sendValue(message, res);
     } else if (method === 'GET' && !action) {
       sendJson(res, 200, graphMessage(message));
     } else if (method === 'PATCH' && !action) {
@@ -569,13 +628,31 @@ export async function startMicrosoftServer(options: {
   const expireDeltaTokens = () => {
     validTokensFrom = tokensIssued + 1;
   };
-  const double = Object.assign(server, { folders, messages, sent, deliver, expireDeltaTokens, subscriptions, notifications });
-  // Tests switch the signed-in person by assigning `account`.
-  return Object.defineProperty(double, 'account', {
-    get: () => account,
-    set: (next: MicrosoftAccount) => {
-      account = next;
+  const double = Object.assign(server, {
+    folders,
+    messages,
+    sent,
+    deliver,
+    expireDeltaTokens,
+    subscriptions,
+    notifications,
+    valueReads,
+  });
+  // Tests switch the signed-in person by assigning `account`, and hold `$value` bodies with `valueGate`.
+  return Object.defineProperties(double, {
+    account: {
+      get: () => account,
+      set: (next: MicrosoftAccount) => {
+        account = next;
+      },
+      enumerable: true,
     },
-    enumerable: true,
-  }) as typeof double & { account: MicrosoftAccount };
+    valueGate: {
+      get: () => valueGate,
+      set: (next: MicrosoftServer['valueGate']) => {
+        valueGate = next;
+      },
+      enumerable: true,
+    },
+  }) as typeof double & Pick<MicrosoftServer, 'account' | 'valueGate'>;
 }

@@ -9,7 +9,10 @@ import type { VendorRequest } from '../vendor-http';
  * Folders are label ids; a message id is Gmail's message id. Flags map to labels: `\Seen` is the
  * absence of UNREAD, `\Flagged` is STARRED; `$Junk`/`Junk` and `\Answered` have no label and are
  * ignored (spam is a move to SPAM). Gmail keeps its own Sent copy. The mail-modify scope does not
- * allow deleting for good, so `expunge` is left out.
+ * allow deleting for good, so `expunge` is left out. So is `withRawStream`: the API gives raw MIME
+ * only whole, base64url inside JSON, and its parts (`format=full`, `attachments.get`) come from
+ * Gmail's own MIME parser, which nothing documents to split and number parts as ours does, so an
+ * attachment is read from the whole message.
  */
 export type GmailCall = <T>(path: string, init?: VendorRequest) => Promise<T>;
 

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { withBcc } from '../bcc-header';
 import { MailError } from '../errors';
@@ -8,8 +10,9 @@ import { type TokenSource, type VendorHttpOptions, type VendorRequest, vendorErr
  * Message operations over Microsoft Graph (https://learn.microsoft.com/graph/api/resources/message).
  * Folders are mail folder ids; a message id is Graph's. `\Seen` is `isRead`, `\Flagged` is
  * `flag.flagStatus`; `$Junk`/`Junk`/`\Answered` have no Graph property and are ignored (spam is a
- * move to Junk Email). Whole messages travel as MIME: read through `/$value`, created and sent with
- * a base64 `text/plain` body (Graph's MIME format). `sendMail` keeps the Sent Items copy itself.
+ * move to Junk Email). Whole messages travel as MIME: read through `/$value` (bytes, streamed for the
+ * webmail's attachment downloads), created and sent with a base64 `text/plain` body (Graph's MIME
+ * format). `sendMail` keeps the Sent Items copy itself.
  */
 export type GraphCall = <T>(url: string, init?: VendorRequest) => Promise<T>;
 
@@ -56,6 +59,28 @@ function toBrowsed(m: GraphMessage): BrowsedMessage {
   };
 }
 
+/** A failed Graph answer as MailError, with Graph's own error text when it gave one. */
+function graphError(status: number, text: string): MailError {
+  let detail = text;
+  try {
+    detail = vendorErrorText(JSON.parse(text)) || text;
+  } catch {
+    // not JSON
+  }
+  const message = `oauth request failed (${status}): ${detail}`;
+  if (status === 404) return new MailError('not_found', 'oauth', 'protocol', message);
+  if (status === 401 || status === 403) return new MailError('auth', 'oauth', 'auth', message);
+  return new MailError(status >= 500 || status === 429 ? 'transient' : 'invalid', 'oauth', 'protocol', message);
+}
+
+const unreachable = (error: unknown) =>
+  new MailError(
+    'transient',
+    'oauth',
+    (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable',
+    `oauth request failed: ${(error as Error).message}`,
+  );
+
 export function outlookMessageOperations(
   call: GraphCall,
   apiBase: string,
@@ -64,39 +89,75 @@ export function outlookMessageOperations(
 ): MessageOperations {
   const enc = encodeURIComponent;
 
-  /** A call whose body or answer is MIME text, not JSON: one refresh after a 401, errors as MailError. */
-  async function mime(path: string, init: { method: string; body?: Buffer }): Promise<string> {
+  /**
+   * A call whose body or answer is MIME, not JSON: one refresh after a 401, errors as MailError.
+   * With `stream` the timeout covers the wait for the answer's headers only: the body is then read
+   * at the pace of whoever consumes it.
+   */
+  async function graphFetch(path: string, init: { method: string; body?: Buffer; stream?: boolean }): Promise<Response> {
     let token = await tokens.accessToken();
     for (let attempt = 0; attempt < 2; attempt++) {
-      const res = await fetch(`${apiBase}${path}`, {
+      const res = await send(path, init, token);
+      if (res.ok) return res;
+      const text = await res.text().catch(() => '');
+      if (res.status === 401 && attempt === 0) {
+        token = await tokens.refresh(token);
+        continue;
+      }
+      throw graphError(res.status, text);
+    }
+    throw new MailError('auth', 'oauth', 'auth', 'oauth request failed: the token was refused');
+  }
+
+  async function send(path: string, init: { method: string; body?: Buffer; stream?: boolean }, token: string) {
+    const deadline = AbortSignal.timeout(http.timeoutMs ?? 30_000);
+    const untilHeaders = new AbortController();
+    const abort = () => untilHeaders.abort(deadline.reason);
+    if (init.stream) deadline.addEventListener('abort', abort, { once: true });
+    try {
+      return await fetch(`${apiBase}${path}`, {
         method: init.method,
         headers: {
           authorization: `Bearer ${token}`,
           ...(init.body && { 'content-type': 'text/plain' }),
         },
         body: init.body ? init.body.toString('base64') : undefined,
-        signal: AbortSignal.timeout(http.timeoutMs ?? 30_000),
-      }).catch((error: unknown) => {
-        throw new MailError('transient', 'oauth', 'unreachable', `oauth request failed: ${(error as Error).message}`);
+        signal: init.stream ? untilHeaders.signal : deadline,
       });
-      const text = await res.text();
-      if (res.ok) return text;
-      if (res.status === 401 && attempt === 0) {
-        token = await tokens.refresh(token);
-        continue;
-      }
-      let detail = text;
-      try {
-        detail = vendorErrorText(JSON.parse(text)) || text;
-      } catch {
-        // not JSON
-      }
-      const message = `oauth request failed (${res.status}): ${detail}`;
-      if (res.status === 404) throw new MailError('not_found', 'oauth', 'protocol', message);
-      if (res.status === 401 || res.status === 403) throw new MailError('auth', 'oauth', 'auth', message);
-      throw new MailError(res.status >= 500 || res.status === 429 ? 'transient' : 'invalid', 'oauth', 'protocol', message);
+    } catch (error) {
+      throw unreachable(error);
+    } finally {
+      deadline.removeEventListener('abort', abort);
     }
-    throw new MailError('auth', 'oauth', 'auth', 'oauth request failed: the token was refused');
+  }
+
+  /** A call answering MIME text or JSON, read whole as text. */
+  async function mime(path: string, init: { method: string; body?: Buffer }): Promise<string> {
+    const res = await graphFetch(path, init);
+    return res.text().catch((error: unknown) => {
+      throw unreachable(error);
+    });
+  }
+
+  /** The `$value` answer (the message's MIME as Graph serves it, bytes), or null when the message is gone. */
+  async function value(id: string, stream = false): Promise<Response | null> {
+    try {
+      return await graphFetch(`/me/messages/${enc(id)}/$value`, { method: 'GET', stream });
+    } catch (error) {
+      if (error instanceof MailError && error.kind === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  /** The raw source, read whole as bytes: MIME may hold 8-bit text in any charset, never decoded here. */
+  async function rawBytes(id: string): Promise<Buffer | null> {
+    const res = await value(id);
+    if (!res) return null;
+    try {
+      return Buffer.from(await res.arrayBuffer());
+    } catch (error) {
+      throw unreachable(error);
+    }
   }
 
   async function getMessage(id: string): Promise<GraphMessage | null> {
@@ -142,15 +203,25 @@ export function outlookMessageOperations(
 
   return {
     async fetchRaw(folderId, id) {
-      if (!(await inFolder(folderId, id))) return null;
-      return Buffer.from(await mime(`/me/messages/${enc(id)}/$value`, { method: 'GET' }), 'utf8');
+      return (await inFolder(folderId, id)) ? rawBytes(id) : null;
     },
 
     async fetchWithFlags(folderId, id) {
       const message = await inFolder(folderId, id);
-      if (!message) return null;
-      const raw = Buffer.from(await mime(`/me/messages/${enc(id)}/$value`, { method: 'GET' }), 'utf8');
-      return { raw, seen: message.isRead, flagged: message.flag?.flagStatus === 'flagged' };
+      const raw = message && (await rawBytes(id));
+      return raw ? { raw, seen: message.isRead, flagged: message.flag?.flagStatus === 'flagged' } : null;
+    },
+
+    async withRawStream(folderId, id, consume) {
+      const res = (await inFolder(folderId, id)) && (await value(id, true));
+      if (!res) return null;
+      const raw = res.body ? Readable.fromWeb(res.body as WebReadableStream<Uint8Array>) : Readable.from([]);
+      try {
+        return await consume(raw);
+      } finally {
+        // Cancels the body when `consume` stopped early: Graph's connection is dropped, not drained.
+        raw.destroy();
+      }
     },
 
     async list(folderId, page) {

@@ -1,9 +1,31 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { MailboxFolder, MailboxPage, MessageDetail } from '@app/shared/mailbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as OutlookMessages from '../../mail/outlook/outlook-messages';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
 import { startGoogleServer, type GoogleServer } from '../../../test/vendors/google-server';
 import { startMicrosoftServer, type MicrosoftServer } from '../../../test/vendors/microsoft-server';
 import { connectOAuthMailbox, oauthVendorEnv, TEST_OAUTH_CLIENT } from '../../../test/vendors/oauth-vendors';
+
+/** How often the Outlook adapter read a whole message: a streamed download reads none. */
+const wholeReads = vi.hoisted(() => ({ outlook: 0 }));
+vi.mock('../../mail/outlook/outlook-messages', async (importOriginal) => {
+  const actual = await importOriginal<typeof OutlookMessages>();
+  return {
+    ...actual,
+    outlookMessageOperations: (...args: Parameters<typeof actual.outlookMessageOperations>) => {
+      const ops = actual.outlookMessageOperations(...args);
+      const fetchRaw = ops.fetchRaw.bind(ops);
+      return {
+        ...ops,
+        fetchRaw: (folderId: string, id: string) => {
+          wholeReads.outlook++;
+          return fetchRaw(folderId, id);
+        },
+      };
+    },
+  };
+});
 
 /**
  * The webmail on Gmail and Outlook mailboxes, against local servers in the Gmail API's and
@@ -125,5 +147,42 @@ describe('webmail on Gmail and Outlook (vendor-shaped servers)', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(microsoft.sent.at(-1)!.raw.toString()).toContain('Subject: From Outlook');
+  });
+
+  it('streams an Outlook attachment from `$value` byte for byte, never reading the message whole', async () => {
+    const user = await t.signUp();
+    await connect(user, 'outlook');
+    const big = randomBytes(6 * 1024 * 1024);
+    const stored = microsoft.deliver(
+      'AAMk-inbox',
+      Buffer.from(
+        'From: Supplier <sales@supplier.example>\r\nTo: owner@outlook.test\r\nSubject: Catalogue attached\r\n' +
+          'Message-ID: <catalogue@supplier.example>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="cut"\r\n\r\n' +
+          '--cut\r\nContent-Type: text/plain\r\n\r\nThe catalogue and the price list.\r\n' +
+          '--cut\r\nContent-Type: application/pdf; name="catalogue.pdf"\r\nContent-Disposition: attachment; filename="catalogue.pdf"\r\n' +
+          `Content-Transfer-Encoding: base64\r\n\r\n${big.toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n` +
+          '--cut\r\nContent-Type: text/csv; name="prices.csv"\r\nContent-Disposition: attachment; filename="prices.csv"\r\n\r\n' +
+          'sku,price\r\nA1,10\r\n--cut--\r\n',
+      ),
+    );
+    const url = (index: number) =>
+      `/api/mailbox/messages/${encodeURIComponent(stored.id)}/attachments/${index}?folder=AAMk-inbox`;
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const wholeBefore = wholeReads.outlook;
+
+    const pdf = await t.call(user, 'GET', url(0));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toContain('filename="catalogue.pdf"');
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
+    expect(sha256(pdf.rawPayload)).toBe(sha256(big));
+    const csv = await t.call(user, 'GET', url(1));
+    expect(csv.headers['content-disposition']).toContain('filename="prices.csv"');
+    expect(csv.body).toBe('sku,price\r\nA1,10');
+    expect((await t.call(user, 'GET', url(2))).statusCode).toBe(404);
+
+    // Each download was its own `$value` stream; none went through the whole-message read.
+    expect(wholeReads.outlook).toBe(wholeBefore);
+    expect(microsoft.valueReads.filter((r) => r.id === stored.id)).toHaveLength(3);
+    expect(stored.isRead).toBe(false);
   });
 });

@@ -14,12 +14,18 @@ import {
 
 /**
  * Accessibility of every screen (issue 9): no serious or critical axe violation in English and in
- * French, the main flows with the keyboard only and a visible focus ring, and no horizontal scroll
- * on a phone. One account, onboarded once with a message in its mailbox, serves every test.
+ * French, in the light and the dark theme, the main flows with the keyboard only and a visible focus
+ * ring, and no horizontal scroll on a phone. One account, onboarded once with a message in its
+ * mailbox, serves every test.
  */
 
 const LANGUAGES = ['en', 'fr'] as const;
 type Language = (typeof LANGUAGES)[number];
+/**
+ * Every screen in both languages in the light theme, and once more in the dark theme (which the app
+ * follows from the system's preference), in English only: the colours do not depend on the language.
+ */
+const AUDITS = [...LANGUAGES.map((lang) => ({ lang, theme: 'light' as const })), { lang: 'en' as const, theme: 'dark' as const }];
 const tag = randomBytes(4).toString('hex');
 const subject = `Accessible ${tag}`;
 
@@ -166,10 +172,14 @@ test.describe('accessibility', () => {
   skipWithoutMailServer();
   test.afterAll(removeMessage);
 
-  for (const lang of LANGUAGES) {
-    test(`${lang}: no serious or critical axe violation on any screen`, async ({ page }) => {
+  for (const { lang, theme } of AUDITS) {
+    test(`${lang}, ${theme} theme: no serious or critical axe violation on any screen`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
       await auditSignedInScreens(page, lang);
       await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`));
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), 'dark theme on').toBe(
+        theme === 'dark',
+      );
       await page.context().clearCookies();
       await auditSignedOutScreens(page);
     });

@@ -1,6 +1,6 @@
-import type { MailSetting } from '@app/shared/mail-settings';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDovecotMailbox } from '../../test/connect-mailbox';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../test/dovecot';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
@@ -43,23 +43,10 @@ describe.skipIf(skip)('workers share the mailboxes (Dovecot, PostgreSQL)', () =>
 
   beforeAll(async () => {
     [t, dovecot, smtp] = await Promise.all([createTestApp(), startDovecot(mailboxUsers), startSmtpServer(mailboxUsers)]);
-    for (const { user: address } of mailboxUsers) {
+    for (const mailbox of mailboxUsers) {
       const user = await t.signUp();
-      const res = await t.call(user, 'POST', '/api/email-settings', {
-        provider: 'smtp',
-        responseType: 0,
-        isClassificationEnabled: false,
-        settings: {
-          host: 'localhost',
-          port: smtp.port,
-          user: address,
-          pass: PASSWORD,
-          imapHost: 'localhost',
-          imapPort: dovecot.port,
-        },
-      });
-      expect(res.statusCode).toBe(201);
-      ids.push(res.json<MailSetting>()._id);
+      const ports = { imap: dovecot.port, smtp: smtp.port };
+      ids.push(await connectDovecotMailbox(t, user, mailbox, ports, { responseType: 0, isClassificationEnabled: false }));
     }
   });
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailSetting } from '@app/shared/mail-settings';
+import { connectDovecotMailbox } from '../connect-mailbox';
 import { dovecotMissing, startDovecot, type Dovecot } from '../dovecot';
 import { APP_URL, createTestApp, type TestApp, type TestUser } from '../harness';
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server';
@@ -21,6 +21,8 @@ const SAMPLE_MS = 250;
 /** Sign-in attempts per client address per minute (auth.ts, RATE_LIMIT_MULTIPLIER=1). */
 const SIGN_IN_LIMIT = 10;
 const PASSWORD = 'Scale-Pass-1';
+/** Every message gets a draft (response type 2), with no classification. */
+const NO_CLASSIFICATION_DRAFTS = { responseType: 2, isClassificationEnabled: false };
 
 const skip = dovecotMissing() ?? (process.env.DATABASE_URL ? null : 'the scale-out test needs PostgreSQL: set DATABASE_URL');
 if (skip) console.warn(skip);
@@ -61,22 +63,9 @@ describe.skipIf(skip)('scale-out: 2 api processes, 3 workers, 200 mailboxes', ()
   /** Connects mailbox `scale-<index>` for a new user through the API (as the settings screen does). */
   async function connect(index: number): Promise<Box> {
     const user = await t.signUp();
-    const address = mailboxUsers[index]!.user;
-    const res = await t.call(user, 'POST', '/api/email-settings', {
-      provider: 'smtp',
-      responseType: 2,
-      isClassificationEnabled: false,
-      settings: {
-        host: 'localhost',
-        port: smtp.port,
-        user: address,
-        pass: PASSWORD,
-        imapHost: 'localhost',
-        imapPort: dovecot.port,
-      },
-    });
-    if (res.statusCode !== 201) throw new Error(`connecting ${address}: ${res.statusCode} ${res.body}`);
-    return { user, address, id: res.json<MailSetting>()._id };
+    const mailbox = mailboxUsers[index]!;
+    const id = await connectDovecotMailbox(t, user, mailbox, { imap: dovecot.port, smtp: smtp.port }, NO_CLASSIFICATION_DRAFTS);
+    return { user, address: mailbox.user, id };
   }
 
   async function leasesOf(ids: string[]) {

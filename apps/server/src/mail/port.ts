@@ -64,8 +64,12 @@ export interface MailProvider {
   close(): Promise<void>;
 }
 
-/** Where push notifications go: Gmail publishes to a Pub/Sub topic, Graph posts to a URL with a secret. */
-export type PushTarget = { topicName: string } | { notificationUrl: string; clientState: string };
+/**
+ * Where push notifications go: Gmail publishes to a Pub/Sub topic, Graph posts to a URL with a secret
+ * (and its lifecycle notifications, when given, to `lifecycleNotificationUrl`).
+ */
+export type PushTarget =
+  { topicName: string } | { notificationUrl: string; lifecycleNotificationUrl?: string; clientState: string };
 
 export interface PushChannel {
   /** Graph's subscription id; null for Gmail (one watch per mailbox). */

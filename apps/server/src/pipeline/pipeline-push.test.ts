@@ -1,6 +1,6 @@
 import type { MailSetting } from '@app/shared/mail-settings';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { startGoogleServer } from '../../test/vendors/google-server';
 import { startMicrosoftServer } from '../../test/vendors/microsoft-server';
@@ -51,7 +51,7 @@ async function startSetup(push: boolean) {
   await t.app.listen({ port, host: '127.0.0.1' });
   const polling = push ? { pollMs: TEN_MINUTES, pushPollMs: TEN_MINUTES } : {};
   const worker = startWorker({ config: testConfig(env), database: t.database, log: quietLog, polling });
-  return { google, microsoft, t, worker };
+  return { google, microsoft, t, worker, appBase };
 }
 
 function helpers(get: () => TestApp) {
@@ -147,6 +147,78 @@ describe('mail pipeline with push (vendor-shaped servers)', () => {
     await h.processed(setting, '<o-push@acme.com>', PUSH_DEADLINE_MS);
     console.info(`outlook push: processed ${Date.now() - sent} ms after delivery`);
     expect(s.microsoft.notifications.map((n) => n.status)).toContain(202);
+  });
+
+  describe('Outlook lifecycle notifications, acted on at once', () => {
+    let setting: MailSetting;
+    const channel = () => h.channelOf(setting) as Promise<{ external_id: string; renewed_at: Date } | undefined>;
+    const subscription = (id: string) => s.microsoft.subscriptions.find((x) => x.id === id);
+    /** The worker has asked Graph nothing for a second: its rounds are over, it waits (ten minutes, or a push). */
+    const graphQuiet = () =>
+      h.until(async () => {
+        const calls = s.microsoft.calls.api.length;
+        await new Promise((r) => setTimeout(r, 1000));
+        return s.microsoft.calls.api.length === calls;
+      });
+
+    beforeAll(async () => {
+      setting = await h.connect('outlook');
+      await h.until(channel);
+    });
+    beforeEach(graphQuiet);
+
+    it('subscriptionRemoved: a new subscription within seconds, and mail after it is pushed', async () => {
+      const removed = (await channel())!.external_id;
+      expect(subscription(removed)?.lifecycleNotificationUrl).toBe(`${s.appBase}/api/webhooks/outlook/lifecycle`);
+      const sent = Date.now();
+      expect(await s.microsoft.lifecycle(removed, 'subscriptionRemoved')).toBe(202);
+      const created = await h.until(async () => {
+        const now = await channel();
+        return now && now.external_id !== removed && subscription(now.external_id) && now.external_id;
+      }, 5000);
+      console.info(`outlook subscriptionRemoved: subscribed again ${Date.now() - sent} ms later`);
+      expect(subscription(created)).toMatchObject({ resource: "me/mailFolders('AAMk-inbox')/messages" });
+
+      s.microsoft.deliver('inbox', h.mail('owner@outlook.test', '<o-after-removal@acme.com>'));
+      await h.processed(setting, '<o-after-removal@acme.com>', PUSH_DEADLINE_MS);
+      await h.until(async () => s.microsoft.notifications.some((n) => n.subscriptionId === created && n.status === 202));
+    });
+
+    it('reauthorizationRequired: the subscription is renewed (its expiry moved) at once', async () => {
+      const id = (await channel())!.external_id;
+      const expiry = subscription(id)!.expirationDateTime;
+      const sent = Date.now();
+      expect(await s.microsoft.lifecycle(id, 'reauthorizationRequired')).toBe(202);
+      await h.until(async () => subscription(id)?.reauthorizationRequired === false, 5000);
+      console.info(`outlook reauthorizationRequired: renewed ${Date.now() - sent} ms later`);
+      expect(Date.parse(subscription(id)!.expirationDateTime)).toBeGreaterThan(Date.parse(expiry));
+      expect(s.microsoft.calls.api).toContain(`PATCH /v1.0/subscriptions/${id}`);
+      const renewed = await h.until(async () => {
+        const now = (await channel())!;
+        return now.renewed_at.getTime() > Date.now() - 60_000 && now;
+      }, 5000);
+      expect(renewed.external_id).toBe(id);
+    });
+
+    it('missed: mail Graph did not notify is processed at once, with a 10-minute poll', async () => {
+      const id = (await channel())!.external_id;
+      const notified = s.microsoft.notifications.length;
+      s.microsoft.deliver('inbox', h.mail('owner@outlook.test', '<o-missed@acme.com>'), { notify: false });
+      // Nothing tells the worker yet: the message waits.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(
+        await h.row('SELECT id FROM mail_message WHERE mail_account_id = $1 AND message_id = $2', [
+          setting._id,
+          '<o-missed@acme.com>',
+        ]),
+      ).toBeUndefined();
+
+      const sent = Date.now();
+      expect(await s.microsoft.lifecycle(id, 'missed')).toBe(202);
+      await h.processed(setting, '<o-missed@acme.com>', PUSH_DEADLINE_MS);
+      console.info(`outlook missed: processed ${Date.now() - sent} ms after the lifecycle notification`);
+      expect(s.microsoft.notifications).toHaveLength(notified);
+    });
   });
 
   it('ends the channel when the mailbox stops syncing', async () => {

@@ -91,6 +91,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/stripe/webhook': { public: 'Stripe webhook, authenticated by its Stripe-Signature' },
   'POST /api/webhooks/gmail': { public: 'Pub/Sub push, authenticated by its OIDC token' },
   'POST /api/webhooks/outlook': { public: 'Graph notifications, authenticated by their clientState' },
+  'POST /api/webhooks/outlook/lifecycle': { public: 'Graph lifecycle notifications, authenticated by their clientState' },
 
   'GET /api/session': { scope: 'self', build: () => ({ url: '/api/session' }) },
   'POST /api/users/handoff': { scope: 'self', build: () => ({ url: '/api/users/handoff' }) },

@@ -8,9 +8,12 @@ import { sendJson, startOAuthServer, SWITCH_ACCOUNT_PATH, type OAuthServer } fro
  * uses (`/v1.0/me`, `/v1.0/me/mailFolders…`), with Graph's error shape
  * (https://learn.microsoft.com/graph/errors) and paging through `@odata.nextLink`. Change
  * notifications (https://learn.microsoft.com/graph/change-notifications-delivery-webhooks): `/subscriptions`
- * create (after the validation handshake with the notification URL), renew, delete, and a POST of
- * the notification when a message arrives in a subscribed folder. Unlike Graph, a notification URL
- * on the loopback host may be plain http (the tests' app has no certificate).
+ * create (after the validation handshake with the notification URL and the lifecycle notification
+ * URL), renew (which also reauthorizes), delete, and a POST of the notification when a message
+ * arrives in a subscribed folder; lifecycle notifications
+ * (https://learn.microsoft.com/graph/change-notifications-lifecycle-events) when a test calls
+ * `lifecycle`. Unlike Graph, a notification URL on the loopback host may be plain http (the tests'
+ * app has no certificate).
  */
 export interface GraphFolder {
   id: string;
@@ -35,13 +38,23 @@ export type MicrosoftServer = OAuthServer & {
   sent: GraphStoredMessage[];
   /** Every delta and skip token handed out so far expires: using one answers 410. */
   expireDeltaTokens(): void;
-  /** Mail arriving in a folder as Exchange delivers it. */
-  deliver(folderId: string, raw: Buffer): GraphStoredMessage;
+  /**
+   * Mail arriving in a folder as Exchange delivers it. Not Graph's: `notify: false` loses its change
+   * notifications, as throttling does (what a `missed` lifecycle notification then reports).
+   */
+  deliver(folderId: string, raw: Buffer, options?: { notify?: boolean }): GraphStoredMessage;
   /** Who signs in on the consent page: the claims of the ID tokens handed out from now on. */
   account: MicrosoftAccount;
   subscriptions: GraphSubscription[];
   /** Every notification posted: the HTTP status the endpoint answered (0 when it could not be reached). */
   notifications: { subscriptionId: string; status: number }[];
+  /**
+   * Graph sends the subscription's lifecycle notification: `subscriptionRemoved` removes it first,
+   * `reauthorizationRequired` leaves it waiting for a renewal (PATCH). Resolves with the
+   * status the lifecycle URL answered (0 when it could not be reached).
+   */
+  lifecycle(subscriptionId: string, event: GraphLifecycleEvent): Promise<number>;
+  lifecycleNotifications: { subscriptionId: string; lifecycleEvent: GraphLifecycleEvent; status: number }[];
   /** Every `$value` answer: the bytes written so far, and how it ended. */
   valueReads: ValueRead[];
   /**
@@ -61,10 +74,15 @@ export interface ValueRead {
 /** `$value` bodies go out in chunks of this size with back-pressure (no Content-Length), as a long body arrives. */
 const VALUE_CHUNK_BYTES = 64 * 1024;
 
+export type GraphLifecycleEvent = 'reauthorizationRequired' | 'subscriptionRemoved' | 'missed';
+
 export interface GraphSubscription {
   id: string;
   changeType: string;
   notificationUrl: string;
+  lifecycleNotificationUrl: string | null;
+  /** Set by a `reauthorizationRequired` notification, cleared by a renewal (PATCH). */
+  reauthorizationRequired: boolean;
   resource: string;
   folderId: string;
   clientState: string | null;
@@ -182,7 +200,7 @@ export async function startMicrosoftServer(options: {
     };
   }
 
-  function store(folderId: string, raw: Buffer, isRead: boolean) {
+  function store(folderId: string, raw: Buffer, isRead: boolean, notify = true) {
     const at = ++changeNumber;
     const message = {
       id: `AAMkMsg-${randomBytes(6).toString('hex')}`,
@@ -195,12 +213,13 @@ export async function startMicrosoftServer(options: {
       changedAt: at,
     };
     messages.push(message);
-    notifyArrival(message);
+    if (notify) notifyArrival(message);
     return message;
   }
 
   const subscriptions: GraphSubscription[] = [];
   const notifications: MicrosoftServer['notifications'] = [];
+  const lifecycleNotifications: MicrosoftServer['lifecycleNotifications'] = [];
 
   const subscriptionView = (s: GraphSubscription, origin: string) => ({
     '@odata.context': `${origin}/v1.0/$metadata#subscriptions/$entity`,
@@ -210,6 +229,7 @@ export async function startMicrosoftServer(options: {
     changeType: s.changeType,
     clientState: s.clientState,
     notificationUrl: s.notificationUrl,
+    lifecycleNotificationUrl: s.lifecycleNotificationUrl,
     expirationDateTime: s.expirationDateTime,
     creatorId: 'user-1',
     latestSupportedTlsVersion: 'v1_2',
@@ -245,7 +265,26 @@ export async function startMicrosoftServer(options: {
     }
   }
 
-  /** subscription: create, update, delete (https://learn.microsoft.com/graph/api/resources/subscription). */
+  /** A URL Graph posts to: https, or (unlike Graph) plain http on the loopback host; else ''. */
+  function postableUrl(value: unknown) {
+    const target = typeof value === 'string' && URL.canParse(value) ? new URL(value) : null;
+    return target && (target.protocol === 'https:' || ['127.0.0.1', 'localhost'].includes(target.hostname)) ? String(value) : '';
+  }
+
+  const validationFailed = (res: Parameters<typeof sendJson>[0]) =>
+    sendJson(
+      res,
+      400,
+      graphError(
+        'ValidationError',
+        'Subscription validation request failed. Response must exactly match validationToken query parameter.',
+      ),
+    );
+
+  /**
+   * subscription: create, update, delete (https://learn.microsoft.com/graph/api/resources/subscription).
+   * The lifecycle URL is given at creation only (https://learn.microsoft.com/graph/change-notifications-lifecycle-events).
+   */
   async function subscriptionsApi(method: string, path: string, url: URL, body: unknown, res: Parameters<typeof sendJson>[0]) {
     const b = (body ?? {}) as Record<string, unknown>;
     const id = /^\/subscriptions\/([^/]+)$/.exec(path)?.[1];
@@ -257,28 +296,25 @@ export async function startMicrosoftServer(options: {
       const changeType = typeof b.changeType === 'string' ? b.changeType : '';
       if (!changeType || changeType.split(',').some((c) => !['created', 'updated', 'deleted'].includes(c)))
         return sendJson(res, 400, graphError('InvalidRequest', 'changeType is invalid.'));
-      const notificationUrl = typeof b.notificationUrl === 'string' && URL.canParse(b.notificationUrl) ? b.notificationUrl : '';
-      const target = notificationUrl ? new URL(notificationUrl) : null;
-      if (!target || (target.protocol !== 'https:' && !['127.0.0.1', 'localhost'].includes(target.hostname)))
-        return sendJson(res, 400, graphError('InvalidRequest', 'NotificationUrl must be an https address.'));
+      const notificationUrl = postableUrl(b.notificationUrl);
+      if (!notificationUrl) return sendJson(res, 400, graphError('InvalidRequest', 'NotificationUrl must be an https address.'));
+      const lifecycleNotificationUrl = b.lifecycleNotificationUrl == null ? null : postableUrl(b.lifecycleNotificationUrl);
+      if (lifecycleNotificationUrl === '')
+        return sendJson(res, 400, graphError('InvalidRequest', 'LifecycleNotificationUrl must be an https address.'));
       const clientState = typeof b.clientState === 'string' ? b.clientState : null;
       if (clientState && clientState.length > 128)
         return sendJson(res, 400, graphError('InvalidRequest', 'clientState must be at most 128 characters.'));
       const expiryError = badExpiry(b.expirationDateTime);
       if (expiryError) return sendJson(res, 400, graphError('InvalidRequest', expiryError));
-      if (!(await validates(notificationUrl)))
-        return sendJson(
-          res,
-          400,
-          graphError(
-            'ValidationError',
-            'Subscription validation request failed. Response must exactly match validationToken query parameter.',
-          ),
-        );
+      // Both endpoints are validated (change-notifications-delivery-webhooks#notificationurl-validation).
+      if (!(await validates(notificationUrl))) return validationFailed(res);
+      if (lifecycleNotificationUrl && !(await validates(lifecycleNotificationUrl))) return validationFailed(res);
       const subscription: GraphSubscription = {
         id: randomUUID(),
         changeType,
         notificationUrl,
+        lifecycleNotificationUrl,
+        reauthorizationRequired: false,
         resource,
         folderId: folder.id,
         clientState,
@@ -294,6 +330,8 @@ export async function startMicrosoftServer(options: {
       const expiryError = badExpiry(b.expirationDateTime);
       if (expiryError) return sendJson(res, 400, graphError('InvalidRequest', expiryError));
       subscription.expirationDateTime = new Date(Date.parse(String(b.expirationDateTime))).toISOString();
+      // Renewing also reauthorizes (change-notifications-lifecycle-events#responding-to-reauthorizationrequired-notifications).
+      subscription.reauthorizationRequired = false;
       return sendJson(res, 200, subscriptionView(subscription, url.origin));
     }
     if (method === 'DELETE') {
@@ -342,6 +380,32 @@ export async function startMicrosoftServer(options: {
         );
       });
     }
+  }
+
+  /** A lifecycle notification, in the shape of a change notification collection, to the subscription's lifecycle URL. */
+  async function lifecycle(subscriptionId: string, lifecycleEvent: GraphLifecycleEvent) {
+    const subscription = subscriptions.find((s) => s.id === subscriptionId);
+    if (!subscription?.lifecycleNotificationUrl) throw new Error(`No subscription ${subscriptionId} with a lifecycle URL`);
+    if (lifecycleEvent === 'subscriptionRemoved') subscriptions.splice(subscriptions.indexOf(subscription), 1);
+    if (lifecycleEvent === 'reauthorizationRequired') subscription.reauthorizationRequired = true;
+    const notification = {
+      subscriptionId,
+      subscriptionExpirationDateTime: subscription.expirationDateTime,
+      tenantId: account.tid,
+      clientState: subscription.clientState,
+      lifecycleEvent,
+    };
+    const status = await fetch(subscription.lifecycleNotificationUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ value: [notification] }),
+      signal: AbortSignal.timeout(10_000),
+    }).then(
+      (res) => res.status,
+      () => 0,
+    );
+    lifecycleNotifications.push({ subscriptionId, lifecycleEvent, status });
+    return status;
   }
 
   const valueReads: ValueRead[] = [];
@@ -624,7 +688,8 @@ export async function startMicrosoftServer(options: {
       return sendJson(res, 405, graphError('MethodNotAllowed', 'The method is not allowed.'));
     },
   });
-  const deliver = (folderId: string, raw: Buffer) => store(find(folderId)?.id ?? folderId, raw, false);
+  const deliver = (folderId: string, raw: Buffer, options?: { notify?: boolean }) =>
+    store(find(folderId)?.id ?? folderId, raw, false, options?.notify ?? true);
   const expireDeltaTokens = () => {
     validTokensFrom = tokensIssued + 1;
   };
@@ -636,6 +701,8 @@ export async function startMicrosoftServer(options: {
     expireDeltaTokens,
     subscriptions,
     notifications,
+    lifecycle,
+    lifecycleNotifications,
     valueReads,
   });
   // Tests switch the signed-in person by assigning `account`, and hold `$value` bodies with `valueGate`.

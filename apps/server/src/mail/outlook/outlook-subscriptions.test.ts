@@ -17,7 +17,12 @@ describe('outlook push through Graph subscriptions', () => {
   let provider: MailProvider;
   let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
   let channel: PushChannel;
-  const target = () => ({ notificationUrl: receiver.url, clientState: 'state-secret-1' });
+  const target = () => ({
+    notificationUrl: receiver.url,
+    lifecycleNotificationUrl: `${receiver.url}/lifecycle`,
+    clientState: 'state-secret-1',
+  });
+  const handshakes = (from: number) => receiver.received.slice(from).filter((r) => r.url.searchParams.has('validationToken'));
 
   beforeAll(async () => {
     [server, receiver] = await Promise.all([
@@ -35,17 +40,20 @@ describe('outlook push through Graph subscriptions', () => {
     receiver.state.echo = true;
   });
 
-  it('subscribes to the folder after the handshake, and Graph posts a notification when mail arrives there, only there', async () => {
+  it('subscribes to the folder after the handshake on both URLs, and Graph posts a notification when mail arrives there, only there', async () => {
     const before = receiver.received.length;
     channel = await provider.watch!(INBOX, target(), null);
-    const handshake = receiver.received.slice(before).find((r) => r.url.searchParams.has('validationToken'));
-    expect(handshake?.headers['content-type']).toMatch(/^text\/plain/);
+    const checked = handshakes(before);
+    expect(checked.map((r) => r.url.pathname)).toEqual(['/hook', '/hook/lifecycle']);
+    for (const handshake of checked) expect(handshake.headers['content-type']).toMatch(/^text\/plain/);
     expect(channel.id).toBe(server.subscriptions[0]!.id);
     expect(channel.expiresAt.getTime()).toBeGreaterThan(Date.now() + 2 * 24 * 3600_000);
     expect(server.subscriptions[0]).toMatchObject({
       changeType: 'created',
       resource: `me/mailFolders('${INBOX}')/messages`,
       clientState: 'state-secret-1',
+      notificationUrl: receiver.url,
+      lifecycleNotificationUrl: `${receiver.url}/lifecycle`,
     });
 
     server.deliver('AAMk-archive', mail(1));
@@ -77,5 +85,51 @@ describe('outlook push through Graph subscriptions', () => {
     expect(server.subscriptions).toHaveLength(0);
     // Already gone: nothing to end.
     await expect(provider.unwatch!(recreated)).resolves.toBeUndefined();
+  });
+
+  it('is not created when the lifecycle URL is not https', async () => {
+    const refused = provider.watch!(INBOX, { ...target(), lifecycleNotificationUrl: 'http://mail.example/lifecycle' }, null);
+    await expect(refused).rejects.toMatchObject({ kind: 'invalid' });
+    expect(server.subscriptions).toHaveLength(0);
+  });
+
+  it('replaces at renewal a subscription made without the lifecycle URL (Graph cannot add one by PATCH)', async () => {
+    const { lifecycleNotificationUrl: _none, ...withoutLifecycle } = target();
+    const old = await provider.watch!(INBOX, withoutLifecycle, null);
+    expect(server.subscriptions[0]!.lifecycleNotificationUrl).toBeNull();
+    const replaced = await provider.watch!(INBOX, target(), old);
+    expect(replaced.id).not.toBe(old.id);
+    expect(server.subscriptions).toEqual([
+      expect.objectContaining({ id: replaced.id, lifecycleNotificationUrl: `${receiver.url}/lifecycle` }),
+    ]);
+    // Renewed in place from then on.
+    expect((await provider.watch!(INBOX, target(), replaced)).id).toBe(replaced.id);
+    await provider.unwatch!(replaced);
+  });
+
+  it("is reauthorized by its renewal after a reauthorizationRequired lifecycle notification, posted in Graph's format", async () => {
+    const live = await provider.watch!(INBOX, target(), null);
+    const before = receiver.received.length;
+    expect(await server.lifecycle(live.id!, 'reauthorizationRequired')).toBe(202);
+    const posted = receiver.received.slice(before).find((r) => r.url.pathname === '/hook/lifecycle')!;
+    expect(posted.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(posted.body)).toEqual({
+      value: [
+        {
+          subscriptionId: live.id,
+          subscriptionExpirationDateTime: server.subscriptions[0]!.expirationDateTime,
+          tenantId: server.account.tid,
+          clientState: 'state-secret-1',
+          lifecycleEvent: 'reauthorizationRequired',
+        },
+      ],
+    });
+    expect(server.subscriptions[0]!.reauthorizationRequired).toBe(true);
+    const renewed = await provider.watch!(INBOX, target(), live);
+    expect(renewed.id).toBe(live.id);
+    expect(server.subscriptions[0]!.reauthorizationRequired).toBe(false);
+
+    expect(await server.lifecycle(live.id!, 'subscriptionRemoved')).toBe(202);
+    expect(server.subscriptions).toHaveLength(0);
   });
 });

@@ -6,10 +6,18 @@ import type { GraphCall } from './outlook-messages';
 /**
  * Outlook push through Graph change notifications (https://learn.microsoft.com/graph/change-notifications-delivery-webhooks):
  * a subscription to the arrivals of one folder, posted to the notification URL with the clientState
- * given at creation. Mail subscriptions live at most 10 080 minutes; renewing moves the expiry
- * (PATCH), and a subscription Graph has dropped (404) is created again.
+ * given at creation, its lifecycle notifications (https://learn.microsoft.com/graph/change-notifications-lifecycle-events)
+ * to the lifecycle URL. Mail subscriptions live at most 10 080 minutes; renewing moves the expiry
+ * (PATCH, which also reauthorizes it), and a subscription Graph has dropped (404) is created again.
  */
-const subscriptionSchema = z.object({ id: z.string(), expirationDateTime: z.string() });
+const subscriptionSchema = z.object({
+  id: z.string(),
+  expirationDateTime: z.string(),
+  notificationUrl: z.string().nullish(),
+  lifecycleNotificationUrl: z.string().nullish(),
+});
+
+type GraphTarget = Extract<PushTarget, { notificationUrl: string }>;
 
 /** Asked for at every creation or renewal: under the 10 080-minute maximum for mail. */
 export const OUTLOOK_SUBSCRIPTION_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
@@ -17,25 +25,62 @@ export const OUTLOOK_SUBSCRIPTION_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 const expiry = () => new Date(Date.now() + OUTLOOK_SUBSCRIPTION_LIFETIME_MS).toISOString();
 const isGone = (error: unknown) => error instanceof MailError && error.kind === 'not_found';
 
-export function outlookSubscriptions(call: GraphCall) {
-  const toChannel = (body: unknown, folderId: string): PushChannel => {
-    const subscription = subscriptionSchema.parse(body);
-    return { id: subscription.id, folderId, expiresAt: new Date(subscription.expirationDateTime) };
-  };
+/**
+ * Graph cannot change a subscription's lifecycle URL (nor is it asked to change the notification
+ * URL): one posting elsewhere than the target, or made before lifecycle notifications were asked
+ * for, is replaced by a new one.
+ */
+const postsElsewhere = (subscription: z.infer<typeof subscriptionSchema>, target: GraphTarget) =>
+  (subscription.notificationUrl != null && subscription.notificationUrl !== target.notificationUrl) ||
+  (subscription.lifecycleNotificationUrl ?? null) !== (target.lifecycleNotificationUrl ?? null);
 
-  async function create(folderId: string, target: { notificationUrl: string; clientState: string }) {
+export function outlookSubscriptions(call: GraphCall) {
+  const toChannel = (subscription: z.infer<typeof subscriptionSchema>, folderId: string): PushChannel => ({
+    id: subscription.id,
+    folderId,
+    expiresAt: new Date(subscription.expirationDateTime),
+  });
+
+  async function create(folderId: string, target: GraphTarget) {
     const body = await call('/subscriptions', {
       method: 'POST',
       body: {
         changeType: 'created',
         notificationUrl: target.notificationUrl,
+        ...(target.lifecycleNotificationUrl && { lifecycleNotificationUrl: target.lifecycleNotificationUrl }),
         // OData quotes a key in single quotes, a quote inside doubled.
         resource: `me/mailFolders('${folderId.replace(/'/g, "''")}')/messages`,
         expirationDateTime: expiry(),
         clientState: target.clientState,
       },
     });
-    return toChannel(body, folderId);
+    return toChannel(subscriptionSchema.parse(body), folderId);
+  }
+
+  async function unwatch(channel: PushChannel) {
+    if (!channel.id) return;
+    await call(`/subscriptions/${encodeURIComponent(channel.id)}`, { method: 'DELETE' }).catch((error: unknown) => {
+      if (!isGone(error)) throw error;
+    });
+  }
+
+  async function renew(folderId: string, target: GraphTarget, current: PushChannel & { id: string }) {
+    let renewed: z.infer<typeof subscriptionSchema>;
+    try {
+      const body = await call(`/subscriptions/${encodeURIComponent(current.id)}`, {
+        method: 'PATCH',
+        body: { expirationDateTime: expiry() },
+      });
+      renewed = subscriptionSchema.parse(body);
+    } catch (error) {
+      if (isGone(error)) return create(folderId, target);
+      throw error;
+    }
+    if (!postsElsewhere(renewed, target)) return toChannel(renewed, folderId);
+    // The new one first: if it cannot be made, the old one still notifies.
+    const replacement = await create(folderId, target);
+    await unwatch(current).catch(() => undefined);
+    return replacement;
   }
 
   return {
@@ -43,23 +88,9 @@ export function outlookSubscriptions(call: GraphCall) {
       if (!('notificationUrl' in target))
         throw new MailError('invalid', 'oauth', 'protocol', 'Graph posts change notifications to a URL');
       if (!current?.id || current.folderId !== folderId) return create(folderId, target);
-      try {
-        const body = await call(`/subscriptions/${encodeURIComponent(current.id)}`, {
-          method: 'PATCH',
-          body: { expirationDateTime: expiry() },
-        });
-        return toChannel(body, folderId);
-      } catch (error) {
-        if (isGone(error)) return create(folderId, target);
-        throw error;
-      }
+      return renew(folderId, target, { ...current, id: current.id });
     },
 
-    async unwatch(channel: PushChannel) {
-      if (!channel.id) return;
-      await call(`/subscriptions/${encodeURIComponent(channel.id)}`, { method: 'DELETE' }).catch((error: unknown) => {
-        if (!isGone(error)) throw error;
-      });
-    },
+    unwatch,
   };
 }

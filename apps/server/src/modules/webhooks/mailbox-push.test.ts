@@ -6,7 +6,7 @@ import { startPushReceiver } from '../../../test/vendors/push-receiver';
 import type { MailProvider } from '../../mail/port';
 import type { MailAccountRow } from '../../pipeline/ingest.repository';
 import { findAccount } from '../../pipeline/pipeline.repository';
-import { createMailboxPush } from './mailbox-push';
+import { createMailboxPush, lifecycleUrlOf } from './mailbox-push';
 import * as repo from './push.repository';
 
 /** The worker's side of push over a Graph-shaped server: a channel opened, kept, renewed, moved, ended. */
@@ -47,10 +47,20 @@ describe('mailbox push channels', () => {
   const channel = () => repo.findChannel(t.database.db, account.id);
   const patches = () => server.calls.api.filter((c) => c.startsWith('PATCH /v1.0/subscriptions/')).length;
 
-  it('opens a subscription once, then keeps it without asking Graph again until it is due', async () => {
+  it('derives the lifecycle URL from the notification URL', () => {
+    expect(lifecycleUrlOf('https://mail.example/api/webhooks/outlook')).toBe(
+      'https://mail.example/api/webhooks/outlook/lifecycle',
+    );
+    expect(lifecycleUrlOf('https://mail.example/hooks/outlook/?code=k')).toBe(
+      'https://mail.example/hooks/outlook/lifecycle?code=k',
+    );
+  });
+
+  it('opens a subscription once, with its lifecycle URL, then keeps it without asking Graph again until it is due', async () => {
     expect(await push.keep(account, provider)).toBe(true);
     const opened = (await channel())!;
     expect(opened).toMatchObject({ provider: 'outlook', folder: 'AAMk-inbox', externalId: server.subscriptions[0]!.id });
+    expect(server.subscriptions[0]!.lifecycleNotificationUrl).toBe(`${receiver.url}/lifecycle`);
     const calls = server.calls.api.length;
     expect(await push.keep(account, provider)).toBe(true);
     expect(server.calls.api).toHaveLength(calls);
@@ -67,6 +77,21 @@ describe('mailbox push channels', () => {
     expect(after.externalId).toBe(before.externalId);
     expect(after.secretHash).toBe(before.secretHash);
     expect(after.renewedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('renews at once a channel the lifecycle webhook marked due, and subscribes again when it forgot one', async () => {
+    const before = (await channel())!;
+    await repo.markChannelDue(t.database.db, account.id, before.externalId);
+    expect(await push.keep(account, provider)).toBe(true);
+    expect(patches()).toBe(2);
+    expect((await channel())!).toMatchObject({ externalId: before.externalId, secretHash: before.secretHash });
+
+    expect(await server.lifecycle(before.externalId, 'subscriptionRemoved')).toBe(202);
+    await repo.forgetChannel(t.database.db, account.id, before.externalId);
+    expect(await push.keep(account, provider)).toBe(true);
+    const after = (await channel())!;
+    expect(after.externalId).not.toBe(before.externalId);
+    expect(server.subscriptions.map((s) => s.id)).toEqual([after.externalId]);
   });
 
   it('creates the subscription again, with a new secret, when Graph has dropped it', async () => {

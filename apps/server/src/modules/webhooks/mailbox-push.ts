@@ -9,13 +9,27 @@ import * as repo from './push.repository';
 
 export type PushConfig = Config['push'];
 
-/** Renewed once a day (Google's advice for `users.watch`), or an hour before expiry if that is sooner. */
+/**
+ * Renewed once a day (Google's advice for `users.watch`), or an hour before expiry if that is sooner;
+ * at once when Graph asks for reauthorization (the webhook marks the channel due).
+ */
 const RENEW_EVERY_MS = 24 * 60 * 60 * 1000;
 const RENEW_BEFORE_EXPIRY_MS = 60 * 60 * 1000;
 /** A watch the vendor refused is asked again after this (the mailbox is polled meanwhile). */
 const RETRY_AFTER_FAILURE_MS = 10 * 60 * 1000;
 
 export const hashClientState = (clientState: string) => createHash('sha256').update(clientState).digest('hex');
+
+/**
+ * Where Graph posts a subscription's lifecycle notifications: next to its change notifications,
+ * `<OUTLOOK_NOTIFICATION_URL>/lifecycle` (the route `/api/webhooks/outlook/lifecycle`), so that one
+ * setting serves both and a proxy forwarding the one path forwards the other.
+ */
+export function lifecycleUrlOf(notificationUrl: string) {
+  const url = new URL(notificationUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/lifecycle`;
+  return url.toString();
+}
 
 const isDue = (row: repo.PushChannelRow, now: number) =>
   now >= Math.min(row.renewedAt.getTime() + RENEW_EVERY_MS, row.expiresAt.getTime() - RENEW_BEFORE_EXPIRY_MS);
@@ -47,7 +61,8 @@ export function createMailboxPush(deps: {
       return { target: { topicName: deps.config.gmail.topic }, clientState: null };
     if (account.provider !== 'outlook' || !deps.config.outlook) return null;
     const clientState = randomBytes(32).toString('base64url');
-    return { target: { notificationUrl: deps.config.outlook.notificationUrl, clientState }, clientState };
+    const { notificationUrl } = deps.config.outlook;
+    return { target: { notificationUrl, lifecycleNotificationUrl: lifecycleUrlOf(notificationUrl), clientState }, clientState };
   }
 
   return {

@@ -25,3 +25,19 @@ export async function channelsNamed(db: Db, provider: PushChannelRow['provider']
     .from(mailPushChannels)
     .where(and(eq(mailPushChannels.provider, provider), eq(mailPushChannels.externalId, externalId)));
 }
+
+const sameChannel = (accountId: string, externalId: string) =>
+  and(eq(mailPushChannels.mailAccountId, accountId), eq(mailPushChannels.externalId, externalId));
+
+/** Renewed at its worker's next round, as if never renewed; a subscription replaced since is left alone. */
+export async function markChannelDue(db: Db, accountId: string, externalId: string) {
+  await db
+    .update(mailPushChannels)
+    .set({ renewedAt: new Date(0) })
+    .where(sameChannel(accountId, externalId));
+}
+
+/** The vendor ended the channel: its worker opens a new one at its next round. */
+export async function forgetChannel(db: Db, accountId: string, externalId: string) {
+  await db.delete(mailPushChannels).where(sameChannel(accountId, externalId));
+}

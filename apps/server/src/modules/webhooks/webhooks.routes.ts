@@ -5,7 +5,13 @@ import type { Db } from '../../db/client';
 import { sendError } from '../../http/error-handler';
 import { handleGmailPush, type PubSubAuth, pubSubPushSchema, pubSubVerifier } from './gmail-webhook';
 import type { PushConfig } from './mailbox-push';
-import { graphNotificationsSchema, handleGraphNotifications, validationTokenSchema } from './outlook-webhook';
+import {
+  graphLifecycleNotificationsSchema,
+  graphNotificationsSchema,
+  handleGraphLifecycleNotifications,
+  handleGraphNotifications,
+  validationTokenSchema,
+} from './outlook-webhook';
 
 export interface WebhookDeps {
   db: Db;
@@ -21,7 +27,8 @@ const BODY_LIMIT = 64 * 1024;
 
 /**
  * The vendors' push endpoints (issue 4): public, authenticated by the vendor's own means (a Google
- * OIDC token, Graph's clientState), bounded in size and rate, and quick: they only wake the worker.
+ * OIDC token, Graph's clientState), bounded in size and rate, and quick: they only wake the worker
+ * (after marking a Graph subscription due or forgotten, for its lifecycle notifications).
  */
 export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,25 +56,39 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     },
   );
 
-  r.post(
-    '/api/webhooks/outlook',
-    {
-      bodyLimit: BODY_LIMIT,
-      onRequest: limited,
-      schema: { hide: true, querystring: z.object({ validationToken: validationTokenSchema.optional() }) },
-    },
-    async (req, reply) => {
-      if (!deps.push.outlook) return sendError(reply, 404, 'NOT_FOUND', 'Outlook push is not configured');
-      // The handshake Graph makes before it creates a subscription: the token back, as text, at once.
-      const token = req.query.validationToken;
-      if (token !== undefined) return reply.status(200).type('text/plain; charset=utf-8').send(token);
-      const body = graphNotificationsSchema.safeParse(req.body);
-      if (!body.success) return sendError(reply, 400, 'BAD_REQUEST', 'Not a Graph change notification');
-      const { ignored } = await handleGraphNotifications(deps.db, body.data);
-      if (ignored > 0) deps.log?.warn({ ignored }, 'Graph notifications with an unknown subscription or clientState ignored');
-      return reply.status(202).send();
-    },
-  );
+  const graphEndpoint = (url: string, handle: (body: unknown) => Promise<{ ignored: number } | null>) =>
+    r.post(
+      url,
+      {
+        bodyLimit: BODY_LIMIT,
+        onRequest: limited,
+        schema: { hide: true, querystring: z.object({ validationToken: validationTokenSchema.optional() }) },
+      },
+      async (req, reply) => {
+        if (!deps.push.outlook) return sendError(reply, 404, 'NOT_FOUND', 'Outlook push is not configured');
+        // The handshake Graph makes before it creates a subscription: the token back, as text, at once.
+        const token = req.query.validationToken;
+        if (token !== undefined) return reply.status(200).type('text/plain; charset=utf-8').send(token);
+        const handled = await handle(req.body);
+        if (!handled) return sendError(reply, 400, 'BAD_REQUEST', 'Not a Graph notification');
+        if (handled.ignored > 0)
+          deps.log?.warn(
+            { url, ignored: handled.ignored },
+            'Graph notifications with an unknown subscription, clientState or event ignored',
+          );
+        return reply.status(202).send();
+      },
+    );
+
+  graphEndpoint('/api/webhooks/outlook', async (payload) => {
+    const body = graphNotificationsSchema.safeParse(payload);
+    return body.success ? handleGraphNotifications(deps.db, body.data) : null;
+  });
+  // Subscriptions are created with `lifecycleNotificationUrl` = the notification URL + `/lifecycle` (`lifecycleUrlOf`).
+  graphEndpoint('/api/webhooks/outlook/lifecycle', async (payload) => {
+    const body = graphLifecycleNotificationsSchema.safeParse(payload);
+    return body.success ? handleGraphLifecycleNotifications(deps.db, body.data) : null;
+  });
 }
 
 function pubSubAuth(gmail: NonNullable<PushConfig['gmail']>, certsUrl: string): PubSubAuth {

@@ -203,6 +203,107 @@ describe('push webhooks', () => {
     });
   });
 
+  describe('Outlook (Graph lifecycle notifications)', () => {
+    const URL = '/api/webhooks/outlook/lifecycle';
+    const post = (payload: string) =>
+      t.app.inject({ method: 'POST', url: URL, headers: { 'content-type': 'application/json' }, payload });
+    /** In the shape of https://learn.microsoft.com/graph/change-notifications-lifecycle-events. */
+    const lifecycle = (subscriptionId: string, clientState: string, lifecycleEvent: string) =>
+      JSON.stringify({
+        value: [
+          {
+            subscriptionId,
+            subscriptionExpirationDateTime: new Date(Date.now() + 86_400_000).toISOString(),
+            tenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+            clientState,
+            lifecycleEvent,
+          },
+        ],
+      });
+    const channelOf = (accountId: string) => repo.findChannel(t.database.db, accountId);
+
+    it('answers the validation handshake with the token as text', async () => {
+      const token = 'Validation: Testing client application reachability for subscription Request-Id: 9f1c2e04';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${URL}?validationToken=${encodeURIComponent(token)}`,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toBe(token);
+    });
+
+    it('answers 400 to a malformed body or a change notification, never 500', async () => {
+      const changeNotification = JSON.stringify({ value: [{ subscriptionId: 's', clientState: 'c', changeType: 'created' }] });
+      for (const payload of ['{"value":[]}', '{"value":[{"lifecycleEvent":"missed"}]}', changeNotification, '[1,', '']) {
+        const res = await post(payload);
+        expect(res.statusCode, `${payload}: ${res.body}`).toBe(400);
+      }
+    });
+
+    it('acknowledges and ignores an unknown subscription, the wrong clientState or an unknown event', async () => {
+      const accountId = await watchedMailbox('outlook', 'sub-lc-wrong', 'secret-lc-wrong');
+      const before = await channelOf(accountId);
+      for (const payload of [
+        lifecycle('sub-lc-unknown', 'secret-lc-wrong', 'subscriptionRemoved'),
+        lifecycle('sub-lc-wrong', 'a-guess', 'subscriptionRemoved'),
+        lifecycle('sub-lc-wrong', 'a-guess', 'reauthorizationRequired'),
+        lifecycle('sub-lc-wrong', 'secret-lc-wrong', 'somethingNew'),
+      ])
+        expect((await post(payload)).statusCode).toBe(202);
+      await settle();
+      expect(woken).not.toContain(accountId);
+      expect(await channelOf(accountId)).toEqual(before);
+    });
+
+    it('reauthorizationRequired: marks the channel due for renewal and wakes its worker', async () => {
+      const accountId = await watchedMailbox('outlook', 'sub-lc-reauth', 'secret-lc-reauth');
+      expect((await post(lifecycle('sub-lc-reauth', 'secret-lc-reauth', 'reauthorizationRequired'))).statusCode).toBe(202);
+      expect(await wokenSoon(accountId)).toBe(true);
+      const channel = (await channelOf(accountId))!;
+      expect(channel.externalId).toBe('sub-lc-reauth');
+      expect(channel.renewedAt.getTime()).toBe(0);
+    });
+
+    it('subscriptionRemoved: forgets the channel, so that its worker, woken, subscribes again', async () => {
+      const accountId = await watchedMailbox('outlook', 'sub-lc-removed', 'secret-lc-removed');
+      expect((await post(lifecycle('sub-lc-removed', 'secret-lc-removed', 'subscriptionRemoved'))).statusCode).toBe(202);
+      expect(await wokenSoon(accountId)).toBe(true);
+      expect(await channelOf(accountId)).toBeNull();
+    });
+
+    it('missed: wakes the worker for a sync round and leaves the channel as it is', async () => {
+      const accountId = await watchedMailbox('outlook', 'sub-lc-missed', 'secret-lc-missed');
+      const before = await channelOf(accountId);
+      expect((await post(lifecycle('sub-lc-missed', 'secret-lc-missed', 'missed'))).statusCode).toBe(202);
+      expect(await wokenSoon(accountId)).toBe(true);
+      expect(await channelOf(accountId)).toEqual(before);
+    });
+
+    it('handles each notification of a batch, and wakes a mailbox once', async () => {
+      const removed = await watchedMailbox('outlook', 'sub-lc-batch-1', 'secret-lc-batch-1');
+      const due = await watchedMailbox('outlook', 'sub-lc-batch-2', 'secret-lc-batch-2');
+      const batch = [
+        ...JSON.parse(lifecycle('sub-lc-batch-1', 'secret-lc-batch-1', 'subscriptionRemoved')).value,
+        ...JSON.parse(lifecycle('sub-lc-batch-2', 'secret-lc-batch-2', 'reauthorizationRequired')).value,
+        ...JSON.parse(lifecycle('sub-lc-batch-2', 'secret-lc-batch-2', 'missed')).value,
+      ];
+      const before = woken.length;
+      expect((await post(JSON.stringify({ value: batch }))).statusCode).toBe(202);
+      expect((await wokenSoon(removed)) && (await wokenSoon(due))).toBe(true);
+      await settle();
+      expect(woken.slice(before).sort()).toEqual([removed, due].sort());
+      expect(await channelOf(removed)).toBeNull();
+      expect((await channelOf(due))!.renewedAt.getTime()).toBe(0);
+    });
+
+    it('refuses bodies over 64 KiB', async () => {
+      const res = await post(JSON.stringify({ value: [], padding: 'x'.repeat(70 * 1024) }));
+      expect(res.statusCode).toBe(413);
+    });
+  });
+
   describe('bounds and configuration', () => {
     async function bareApp(push: Parameters<typeof registerWebhookRoutes>[1]['push'], perMinute?: number) {
       const app = Fastify();
@@ -217,17 +318,18 @@ describe('push webhooks', () => {
     it('rate-limits each address', async () => {
       const app = await bareApp({ gmail: null, outlook: { notificationUrl: 'https://mail.example/api/webhooks/outlook' } }, 2);
       const statuses = [];
-      for (let i = 0; i < 3; i++)
-        statuses.push((await app.inject({ method: 'POST', url: '/api/webhooks/outlook?validationToken=t' })).statusCode);
+      for (const url of ['/api/webhooks/outlook', '/api/webhooks/outlook/lifecycle', '/api/webhooks/outlook/lifecycle'])
+        statuses.push((await app.inject({ method: 'POST', url: `${url}?validationToken=t` })).statusCode);
       expect(statuses).toEqual([200, 200, 429]);
       await app.close();
     });
 
-    it('answers 404 on both endpoints when push is not configured', async () => {
+    it('answers 404 on every endpoint when push is not configured', async () => {
       const app = await bareApp({ gmail: null, outlook: null });
       const gmail = await app.inject({ method: 'POST', url: '/api/webhooks/gmail', payload: {} });
       const outlook = await app.inject({ method: 'POST', url: '/api/webhooks/outlook?validationToken=t' });
-      expect([gmail.statusCode, outlook.statusCode]).toEqual([404, 404]);
+      const lifecycle = await app.inject({ method: 'POST', url: '/api/webhooks/outlook/lifecycle?validationToken=t' });
+      expect([gmail.statusCode, outlook.statusCode, lifecycle.statusCode]).toEqual([404, 404, 404]);
       await app.close();
     });
   });

@@ -36,7 +36,7 @@ describe('GET /api/metrics', () => {
   };
 
   it('answers Prometheus text with the documented names and the process defaults', async () => {
-    const { samples } = await scrape();
+    const { text, samples } = await scrape();
     const names = new Set(samples.map((s) => s.name));
     for (const name of [
       'mail_pending_messages',

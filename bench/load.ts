@@ -45,6 +45,8 @@ const { values: args } = parseArgs({
     'setup-concurrency': { type: 'string', default: '8' },
     /** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
     'cpu-prof': { type: 'string' },
+    /** Node flags for the server, space-separated (e.g. `--max-semi-space-size=4`), to compare runtime settings. */
+    'node-args': { type: 'string', default: '' },
   },
 });
 const USERS = Number(args.users);
@@ -347,8 +349,9 @@ async function main() {
     );
     log(`${USERS} Dovecot mailboxes of ${MESSAGES} messages`);
     const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+    const nodeArgs = [...profile, ...args['node-args'].split(' ').filter(Boolean)];
     const env = { DATA_DIR: dataDir, DATABASE_URL: db.url, ROLE: 'all', RATE_LIMIT_MULTIPLIER: '1000' };
-    server = await startServer(repoRoot, env, profile);
+    server = await startServer(repoRoot, env, nodeArgs);
     const sampler = sampleProcess(server.pid);
     database = await openDatabase({ url: db.url, poolSize: 2 });
     const emails = Array.from({ length: USERS }, (_, i) => `load-user-${String(i).padStart(4, '0')}@example.com`);
@@ -384,6 +387,7 @@ async function main() {
       entries: ENTRIES,
       messages: MESSAGES,
       sync: SYNC,
+      nodeArgs: args['node-args'] || null,
     };
     await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
     const file = path.join(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpProblem } from './auth';
 import { firstPasswordProblem, passwordRules } from './password';
+import { signInProblem } from './sign-in';
 
 describe('sign-up validation order (spec 01 §5)', () => {
   const ok = { email: 'a@example.com', password: 'Secret1!', confirmPassword: 'Secret1!' };
@@ -31,4 +32,16 @@ describe('password rules', () => {
   ])('%s → %s', (password, expected) => expect(firstPasswordProblem(password)).toBe(expected));
 
   it('lists five rules for the live checklist', () => expect(passwordRules).toHaveLength(5));
+});
+
+describe('sign-in validation (spec 01 §5)', () => {
+  it('accepts both fields filled', () => expect(signInProblem({ email: 'a@example.com', password: 'x' })).toBeNull());
+
+  it.each([
+    ['', 'secret'],
+    ['   ', 'secret'],
+    ['a@example.com', ''],
+  ])('requires both fields (%j, %j)', (email, password) =>
+    expect(signInProblem({ email, password })).toBe('auth.emailPasswordRequired'),
+  );
 });

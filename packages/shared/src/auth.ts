@@ -28,12 +28,6 @@ export function signUpProblem(value: SignUpInput): { field: keyof SignUpInput; m
   return null;
 }
 
-export const signInSchema = z.object({
-  email: z.string().trim().min(1, 'auth.emailPasswordRequired'),
-  password: z.string().min(1, 'auth.emailPasswordRequired'),
-});
-export type SignInInput = z.infer<typeof signInSchema>;
-
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 

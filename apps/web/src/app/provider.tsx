@@ -2,8 +2,7 @@ import { TOAST_DURATION_MS } from '@app/shared/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { AppToaster } from '@/components/ui/toaster';
 import { ApiRequestError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { useTheme } from '@/lib/theme';
@@ -23,10 +22,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider delayDuration={200}>
-          {children}
-          <Toaster position="bottom-right" duration={TOAST_DURATION_MS} theme={theme} closeButton />
-        </TooltipProvider>
+        {children}
+        <AppToaster position="bottom-right" duration={TOAST_DURATION_MS} theme={theme} closeButton />
       </QueryClientProvider>
     </I18nextProvider>
   );

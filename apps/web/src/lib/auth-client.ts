@@ -1,9 +1,14 @@
-import { inferAdditionalFields, oneTimeTokenClient } from 'better-auth/client/plugins';
-import { createAuthClient } from 'better-auth/react';
+/**
+ * Better Auth's client, loaded when first needed: no screen needs it to paint, and leaving it out
+ * keeps the sign-in page's first download small. Forms call `preloadAuthClient` on first focus, so
+ * that it is there by the time they are submitted.
+ */
+export function loadAuthClient() {
+  return import('./better-auth-client').then((module) => module.authClient);
+}
 
-/** Better Auth on the same origin under /api/auth. `referral` is stored with the user at sign-up. */
-export const authClient = createAuthClient({
-  plugins: [oneTimeTokenClient(), inferAdditionalFields({ user: { referral: { type: 'string', required: false } } })],
-});
+export function preloadAuthClient() {
+  void loadAuthClient();
+}
 
 export type SocialProvider = 'google' | 'microsoft';

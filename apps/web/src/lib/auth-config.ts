@@ -1,8 +1,9 @@
-import { authConfigSchema } from '@app/shared/auth';
+import type { AuthConfig } from '@app/shared/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const getAuthConfig = () => apiRequest('/api/auth-config', { schema: authConfigSchema });
+/** Checked by the server against `authConfigSchema` (defaults included) before it is sent. */
+export const getAuthConfig = () => apiRequest<AuthConfig>('/api/auth-config');
 
 export const authConfigQueryOptions = queryOptions({
   queryKey: ['auth-config'],

@@ -1,10 +1,14 @@
-import { sessionUserSchema, type SessionUser } from '@app/shared/auth';
+import type { SessionUser } from '@app/shared/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiRequestError } from './api-client';
 
+/**
+ * The server checks this answer against `sessionUserSchema` before sending it, so it is not parsed
+ * again here: every screen asks for it first, and zod stays out of the sign-in page's download.
+ */
 async function getSession(): Promise<SessionUser | null> {
   try {
-    return await apiRequest('/api/session', { schema: sessionUserSchema });
+    return await apiRequest<SessionUser>('/api/session');
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return null;
     throw error;

@@ -13,7 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { authClient } from '@/lib/auth-client';
+import { loadAuthClient } from '@/lib/auth-client';
 import { languages } from '@/lib/i18n';
 import { clearPersonalStorage } from '@/lib/session';
 import { setTheme, useTheme, type Theme } from '@/lib/theme';
@@ -23,6 +23,7 @@ const themes: Theme[] = ['light', 'dark', 'system'];
 /** Clears the URL query, signs out and reloads (spec 01 §2). */
 async function logout() {
   window.history.replaceState(window.history.state, '', window.location.pathname);
+  const authClient = await loadAuthClient();
   await authClient.signOut();
   clearPersonalStorage();
   window.location.reload();

@@ -1,6 +1,6 @@
-import type { SignInInput } from '@app/shared/auth';
+import type { SignInInput } from '@app/shared/sign-in';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authClient } from '@/lib/auth-client';
+import { loadAuthClient } from '@/lib/auth-client';
 import { sessionQueryOptions } from '@/lib/session';
 import { AuthError, type AuthClientError } from './auth-error';
 import { takeLinkProvider } from './social-sign-in';
@@ -19,6 +19,7 @@ export function signInErrorKey(error: AuthClientError): string {
  * kept in session storage is linked now (Better Auth then redirects to the provider).
  */
 export async function signIn(values: SignInInput): Promise<void> {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.signIn.email(values);
   if (error) throw new AuthError(signInErrorKey(error));
   const provider = takeLinkProvider();

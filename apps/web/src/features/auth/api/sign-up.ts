@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '@/lib/auth-client';
+import { loadAuthClient } from '@/lib/auth-client';
 import { AuthError, type AuthClientError } from './auth-error';
 
 /** Spec 01 §8: the sign-up error texts. */
@@ -24,6 +24,7 @@ type SignUpVariables = { email: string; password: string; referral: string | nul
  * address already in use it may answer success too (no account enumeration).
  */
 export async function signUp({ email, password, referral }: SignUpVariables): Promise<void> {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.signUp.email({ email, password, name: email, referral, callbackURL: '/' });
   if (error) throw new AuthError(signUpErrorKey(error));
 }

@@ -7,7 +7,7 @@ import { useSocialSignIn } from './social-sign-in';
 
 // Better Auth's client keeps the fetch it started with: its social sign-in is replaced here.
 const social = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/auth-client', () => ({ authClient: { signIn: { social } } }));
+vi.mock('@/lib/auth-client', () => ({ loadAuthClient: () => Promise.resolve({ signIn: { social } }) }));
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { authClient, type SocialProvider } from '@/lib/auth-client';
+import { loadAuthClient, type SocialProvider } from '@/lib/auth-client';
 import { sessionQueryOptions } from '@/lib/session';
 
 /** DESIGN §10: the provider to link after the next password sign-in. */
@@ -122,6 +122,7 @@ export function useSocialSignIn(options: SocialSignInOptions = {}) {
     setPending(provider);
     settled.current = false;
     if (!additionalData) sessionStorage.setItem(LINK_PROVIDER_KEY, provider);
+    const authClient = await loadAuthClient();
     const { data, error: authError } = await authClient.signIn.social({
       provider,
       callbackURL,

@@ -1,12 +1,12 @@
-import { signInSchema, type SignInInput } from '@app/shared/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { signInProblem, type SignInInput } from '@app/shared/sign-in';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { preloadAuthClient } from '@/lib/auth-client';
 import { errorKey } from '../api/auth-error';
 import { useSignIn } from '../api/sign-in';
 import { readLinkProvider, socialErrorKey } from '../api/social-sign-in';
@@ -15,21 +15,31 @@ import { SocialButtons } from '../components/social-buttons';
 
 type SignInState = { message?: string | null } | null;
 
+function formValues(form: HTMLFormElement): SignInInput {
+  const data = new FormData(form);
+  return { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
+}
+
 export function SignInRoute() {
   const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
   const signIn = useSignIn();
-  const { register, handleSubmit, formState } = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  // Two fields and one message: the form reads its values on submit, and once a submit has shown a
+  // problem it is checked again as the user types (as the other forms do).
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = formValues(event.currentTarget);
+    const found = signInProblem(values);
+    setProblem(found);
+    if (!found) signIn.mutate(values);
+  };
 
   const notice = (location.state as SignInState)?.message;
   const socialError = params.get('error');
   const linkProvider = readLinkProvider();
-  const validationKey = formState.errors.email?.message ?? formState.errors.password?.message;
-  const errorText = validationKey ? t(validationKey) : signIn.error ? t(errorKey(signIn.error)) : null;
+  const errorText = problem ? t(problem) : signIn.error ? t(errorKey(signIn.error)) : null;
 
   return (
     <AuthCard
@@ -51,13 +61,19 @@ export function SignInRoute() {
           })}
         </Alert>
       )}
-      <form noValidate onSubmit={handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
+      <form
+        noValidate
+        onSubmit={submit}
+        onInput={(event) => problem && setProblem(signInProblem(formValues(event.currentTarget)))}
+        onFocus={preloadAuthClient}
+        className="grid gap-4"
+      >
         {errorText && <Alert variant="error">{errorText}</Alert>}
         <FormField id="email" label={t('auth.fields.email')}>
-          <Input id="email" type="email" autoComplete="email" aria-required {...register('email')} />
+          <Input id="email" name="email" type="email" autoComplete="email" aria-required />
         </FormField>
         <FormField id="password" label={t('auth.fields.password')}>
-          <Input id="password" type="password" autoComplete="current-password" aria-required {...register('password')} />
+          <Input id="password" name="password" type="password" autoComplete="current-password" aria-required />
         </FormField>
         <Link to="/password-forgot" className="justify-self-end text-sm text-accent hover:underline">
           {t('auth.signIn.forgot')}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { apiError, mockApi, sessionUser, stubBrowserApis } from '@/test/mock-api';
-import { Toaster } from 'sonner';
+import { AppToaster } from '@/components/ui/toaster';
 import { renderWithProviders } from '@/test/render';
 import { confirmCardPayment } from '../utils/stripe';
 import { SubscriptionsRoute } from './subscriptions';
@@ -23,7 +23,7 @@ const renderPlans = (at = '/subscriptions') =>
   renderWithProviders(
     <>
       <SubscriptionsRoute />
-      <Toaster />
+      <AppToaster />
     </>,
     { path: '/subscriptions', at },
   );

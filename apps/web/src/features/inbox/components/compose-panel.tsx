@@ -2,7 +2,7 @@ import { ATTACHMENTS_MAX_BYTES, attachmentsTooLarge, composeFieldsSchema } from 
 import { Paperclip, Send, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { currentLanguage } from '@/lib/i18n';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '@/components/ui/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { apiError, mockApi, sessionUser, stubBrowserApis } from '@/test/mock-api';
@@ -84,7 +84,7 @@ function renderInbox() {
       <MemoryRouter>
         <InboxRoute />
       </MemoryRouter>
-      <Toaster />
+      <AppToaster />
     </QueryClientProvider>,
   );
 }

@@ -1,6 +1,6 @@
 import type { KnowledgeItem } from '@app/shared/knowledge';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { useDeleteKnowledge } from '../api/delete-knowledge';
 

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { renderWithProviders } from '@/test/render';
 import { apiError, mockApi, stubBrowserApis, type Answer, type Handler } from '@/test/mock-api';
 import { category, defaultConfigs, mailSetting } from '../testing/mock-api';
 import { MailSettingsRoute } from './mail-settings';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const LIMIT = 'The Starter plan offers AI classification or AI responses, not both. Upgrade your plan to use both.';
 
@@ -30,12 +29,10 @@ function setup(routes: Record<string, Answer | Handler> = {}, state?: unknown) {
     },
     ...routes,
   });
-  const view = renderWithProviders(
-    <TooltipProvider>
-      <MailSettingsRoute />
-    </TooltipProvider>,
-    { path: '/email-settings', at: '/email-settings' },
-  );
+  const view = renderWithProviders(<MailSettingsRoute />, {
+    path: '/email-settings',
+    at: '/email-settings',
+  });
   if (state !== undefined) void view.router.navigate('/email-settings', { state });
   return { ...api, ...view, user: userEvent.setup() };
 }

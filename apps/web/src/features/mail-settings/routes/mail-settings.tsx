@@ -4,7 +4,7 @@ import { MailPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import type { Invitation } from '@app/shared/invitations';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { useDeleteInvitation } from '../api/delete-invitation';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiRequestError } from '@/lib/api-client';
 import { useCreateInvitation } from '../api/create-invitation';
 import { InvitationForm } from '../components/invitation-form';

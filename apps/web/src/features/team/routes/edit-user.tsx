@@ -1,7 +1,7 @@
 import { invitationSchema, type Invitation } from '@app/shared/invitations';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiRequestError } from '@/lib/api-client';
 import { useUpdateInvitation } from '../api/update-invitation';
 import { InvitationForm } from '../components/invitation-form';

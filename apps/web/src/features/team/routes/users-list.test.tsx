@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import { AppToaster } from '@/components/ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { apiError, mockApi } from '@/test/mock-api';
@@ -13,7 +13,7 @@ function renderList(at = '/users') {
   return renderWithProviders(
     <>
       <UsersListRoute />
-      <Toaster />
+      <AppToaster />
     </>,
     { path: '/users', at },
   );

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '@/components/ui/toaster';
 
 /**
  * Renders `element` at `path`, entered with a navigation `state` (what the list, the verify screen
@@ -23,7 +23,7 @@ export function renderAt(element: ReactNode, options: { path: string; at?: strin
     ...render(
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster />
+        <AppToaster />
       </QueryClientProvider>,
     ),
   };

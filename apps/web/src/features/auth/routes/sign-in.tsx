@@ -17,7 +17,11 @@ type SignInState = { message?: string | null } | null;
 
 function formValues(form: HTMLFormElement): SignInInput {
   const data = new FormData(form);
-  return { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return { email: text('email').trim(), password: text('password') };
 }
 
 export function SignInRoute() {

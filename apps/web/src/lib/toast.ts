@@ -1,27 +1,26 @@
 import { useSyncExternalStore } from 'react';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
-/**
- * Sonner's `toast`, with sonner loaded at the first toast rather than with the first page: most
- * visits (and the sign-in page) show none. The first call mounts the app's toaster (`AppToaster`),
- * and each toast is handed to sonner once the toaster listens, so none is lost on the way.
- */
 type Kind = 'success' | 'error' | 'info' | 'warning';
 type Message = Parameters<typeof sonnerToast.success>[0];
 
 let wanted = false;
 const listeners = new Set<() => void>();
-let markListening: () => void = () => undefined;
-const listening = new Promise<void>((resolve) => (markListening = resolve));
 
 function show(kind: Kind, message: Message, options?: ExternalToast) {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void Promise.all([import('sonner'), listening]).then(([sonner]) => sonner.toast[kind](message, options));
+  void import('sonner').then((sonner) => sonner.toast[kind](message, options));
 }
 
+/**
+ * Sonner's `toast`, with sonner loaded at the first toast rather than with the first page: most
+ * visits (and the sign-in page) show none. The first call mounts the app's toaster (`AppToaster`);
+ * a toast published before that toaster subscribes is not lost, sonner replays active toasts to a
+ * new subscriber.
+ */
 export const toast = {
   success: (message: Message, options?: ExternalToast) => show('success', message, options),
   error: (message: Message, options?: ExternalToast) => show('error', message, options),
@@ -38,9 +37,4 @@ export function useToasterWanted() {
     },
     () => wanted,
   );
-}
-
-/** For `AppToaster`: sonner's toaster is mounted and subscribed. */
-export function toasterListening() {
-  markListening();
 }

@@ -31,7 +31,7 @@ step('types', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 step('unit: shared', 'npx', ['vitest', 'run', '--root', 'packages/shared']);
 step('unit: web', 'npx', ['vitest', 'run', '--root', 'apps/web']);
 step(`integration: server on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 'npx', ['vitest', 'run', '--root', 'apps/server']);
-step('build: web', 'npm', ['run', 'build', '-w', 'apps/web']);
+step('build: web and server', 'npm', ['run', 'build']);
 step('smoke: server on PGlite', 'node', ['--import', 'tsx', 'e2e/smoke.ts'], { DATABASE_URL: '' });
 if (existsSync(chromium)) {
   step('end-to-end: Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { buildBundle } from './server';
 
 export interface WorkerRole {
   pid: number;
@@ -6,12 +7,13 @@ export interface WorkerRole {
 }
 
 /**
- * The real server in ROLE=worker (`node --import tsx apps/server/src/main.ts`, no HTTP listener),
+ * The real server in ROLE=worker (`node apps/server/dist/main.mjs`, no HTTP listener),
  * ready when it logs "worker running". `env` must give the DATABASE_URL and the DATA_DIR (its
  * secrets.json holds the key that unseals the mailboxes' passwords) of the API that connected them.
  */
 export async function startWorkerRole(repoRoot: string, env: { DATA_DIR: string; DATABASE_URL: string }): Promise<WorkerRole> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  buildBundle(repoRoot);
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: repoRoot,
     env: { ...process.env, ...env, NODE_ENV: 'development', ROLE: 'worker', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],

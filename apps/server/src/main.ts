@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { buildApp } from './http/app';
 import { startMetricsListener } from './modules/metrics/metrics-listener';
 import { createMailer } from './notifications/mailer';
+import { paths } from './paths';
 import { startWorker } from './worker';
 
 /**
@@ -26,8 +26,7 @@ async function main() {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
-  const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  const app = config.role === 'worker' ? null : await buildApp({ config, database, mailer, webDist, logger: log });
+  const app = config.role === 'worker' ? null : await buildApp({ config, database, mailer, webDist: paths.webDist, logger: log });
   const worker = config.role === 'api' ? null : startWorker({ config, database, log });
   const metricsListener =
     config.metrics.port === undefined

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { paths } from '../paths';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -25,8 +24,6 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
-
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** PostgreSQL when a URL is given, otherwise PGlite stored in `dataDir` (or in memory when null). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null; poolSize?: number }): Promise<Database> {
@@ -100,11 +97,11 @@ async function openPglite(dir: string | null): Promise<Database> {
 export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-    await migratePglite(database.db as never, { migrationsFolder });
+    await migratePglite(database.db as never, { migrationsFolder: paths.migrations });
     return;
   }
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
-    await migratePg(tx as never, { migrationsFolder });
+    await migratePg(tx as never, { migrationsFolder: paths.migrations });
   });
 }

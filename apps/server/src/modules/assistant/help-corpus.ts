@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import type { AssistantLanguage } from '../../ai/assistant';
 import { bestPassages, type Passage, stemSet } from '../../ai/local/passages';
+import { paths } from '../../paths';
 
 /**
  * The product's help, in English and French (help/help.<lang>.json): one section per screen, for the
@@ -13,7 +15,7 @@ const corpusSchema = z.object({
 });
 
 function load(language: AssistantLanguage): Passage[] {
-  const file = new URL(`./help/help.${language}.json`, import.meta.url);
+  const file = path.join(paths.help, `help.${language}.json`);
   const corpus = corpusSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   return corpus.sections.map((s) => ({ title: s.title, content: s.text, keywords: s.keywords }));
 }

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { paths } from '../../paths';
 
 /** The server package's version (npm's npm_package_version names the root package, which has none). */
-export const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const VERSION = (JSON.parse(readFileSync(paths.packageJson, 'utf8')) as { version: string }).version;
 
 export function registerHealthRoutes(app: FastifyInstance, database: Database) {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,0 +1,33 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/** Issue 9's budget for the sign-in page's first download, gzipped (bench/web-budget.ts measures it too). */
+const SIGN_IN_BUDGET_BYTES = 170_000;
+
+test('the sign-in page downloads under 170 kB of gzipped script until it is ready and idle', async ({ page }) => {
+  const sizes: Promise<number>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+  });
+  await page.goto('/signin');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const total = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  expect(sizes.length).toBeGreaterThan(0);
+  expect(total, `${(total / 1000).toFixed(1)} kB`).toBeLessThan(SIGN_IN_BUDGET_BYTES);
+});
+
+test('the sign-in page fetches the Better Auth client on the form’s first focus, not before', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const authClientLoaded = () => scripts.some((path) => path.includes('better-auth-client'));
+  await page.goto('/signin');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(authClientLoaded()).toBe(false);
+  await page.getByLabel('Email').focus();
+  await expect.poll(authClientLoaded).toBe(true);
+});

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { buildServerBundle } from '../../apps/server/test/server-bundle';
 
 export interface Server {
   url: string;
@@ -13,15 +14,6 @@ export interface ServerProcess extends Server {
   pid: number;
 }
 
-let built = false;
-/** The server bundle that production runs (`npm run build`), built once per bench run from the current sources. */
-export function buildBundle(repoRoot: string) {
-  if (built) return;
-  const build = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`the server bundle did not build: ${build.stderr}`);
-  built = true;
-}
-
 /** The real server (`node apps/server/dist/main.mjs`, as production runs it) on a free port, ready when /api/health answers. */
 export async function startServer(
   repoRoot: string,
@@ -29,10 +21,10 @@ export async function startServer(
   /** Node's own flags for the server, e.g. `--cpu-prof` (which NODE_OPTIONS does not accept). */
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
-  buildBundle(repoRoot);
+  const bundle = buildServerBundle();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...nodeArgs, bundle], {
     cwd: repoRoot,
     env: {
       ...withoutDatabaseUrl(process.env),

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { buildBundle } from './server';
+import { buildServerBundle } from '../../apps/server/test/server-bundle';
 
 export interface WorkerRole {
   pid: number;
@@ -12,8 +12,7 @@ export interface WorkerRole {
  * secrets.json holds the key that unseals the mailboxes' passwords) of the API that connected them.
  */
 export async function startWorkerRole(repoRoot: string, env: { DATA_DIR: string; DATABASE_URL: string }): Promise<WorkerRole> {
-  buildBundle(repoRoot);
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [buildServerBundle()], {
     cwd: repoRoot,
     env: { ...process.env, ...env, NODE_ENV: 'development', ROLE: 'worker', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],

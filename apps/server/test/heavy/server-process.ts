@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -6,17 +6,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from '../dovecot';
 import { APP_URL } from '../harness';
+import { buildServerBundle } from '../server-bundle';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
-
-let built = false;
-/** `npm run build`'s server bundle, built once per test run from the current sources. */
-function buildBundle() {
-  if (built) return;
-  const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverRoot, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`the server bundle did not build: ${build.stderr}`);
-  built = true;
-}
 
 /** The environment every process of one deployment shares (docs/operations.md, Configuration). */
 function sharedEnv(databaseUrl: string): Record<string, string> {
@@ -49,7 +41,6 @@ export class ServerProcess {
 
   static async start(role: 'api' | 'worker', databaseUrl: string) {
     const port = role === 'api' ? await freePort() : 0;
-    buildBundle();
     return new ServerProcess(role, databaseUrl, port);
   }
 
@@ -59,7 +50,7 @@ export class ServerProcess {
     readonly port: number,
   ) {
     this.dataDir = mkdtempSync(path.join(os.tmpdir(), `heavy-${role}-`));
-    this.child = spawn(process.execPath, ['dist/main.mjs'], {
+    this.child = spawn(process.execPath, [buildServerBundle()], {
       cwd: serverRoot,
       env: { ...process.env, ...sharedEnv(databaseUrl), ROLE: role, PORT: String(port), DATA_DIR: this.dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],

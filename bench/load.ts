@@ -356,11 +356,11 @@ async function main() {
     database = await openDatabase({ url: db.url, poolSize: 2 });
     const emails = Array.from({ length: USERS }, (_, i) => `load-user-${String(i).padStart(4, '0')}@example.com`);
     const accounts = await createUsers(server, database, emails, SETUP_CONCURRENCY);
-    log(`${USERS} users signed up and signed in (${SETUP_CONCURRENCY} at a time)`);
+    log(`${USERS} users signed up and signed in (${SETUP_CONCURRENCY} at a time); RSS peak ${sampler.peakMb.toFixed(0)} MB`);
     await seedKnowledge(database, mails);
-    log(`${ENTRIES} knowledge entries per user`);
+    log(`${ENTRIES} knowledge entries per user; RSS peak ${sampler.peakMb.toFixed(0)} MB`);
     await setUpMailboxes(server, database, accounts.users, { imap: dovecot.port, smtp: smtp.port });
-    log(`mailboxes connected${SYNC ? ' and held by the worker' : ''}; RSS ${sampler.peakMb.toFixed(0)} MB so far; running`);
+    log(`mailboxes connected${SYNC ? ' and held by the worker' : ''}; RSS peak ${sampler.peakMb.toFixed(0)} MB so far; running`);
 
     const window = sampler.window();
     const benchCpu = process.cpuUsage();

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index';
 import type { Mailer } from '../../notifications/mailer';
 import { actionMail, requestLanguage } from '../../notifications/templates';
+import { gatedPasswordHashing } from './password-hashing';
 import { ensureOwnerSubscription } from '../subscriptions/subscriptions.service';
 import { assertInvitationSession, consumeInvitation, invitedUserFields, startInvitationSignIn } from './invitation-sign-in';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-resolver';
@@ -57,6 +58,7 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer })
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      password: gatedPasswordHashing(),
       sendResetPassword: async ({ user, url }, request) => {
         await mailer.send(actionMail('reset', requestLanguage(request?.headers), user.email, url));
       },

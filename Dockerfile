@@ -48,4 +48,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # node itself as PID 1 (not npm): SIGTERM reaches the server, which releases its leases and closes.
-CMD ["node", "apps/server/dist/main.mjs"]
+# The flags of apps/server/node-flags.mjs (why: there).
+CMD ["node", "--heap-growing-percent=40", "apps/server/dist/main.mjs"]

@@ -18,6 +18,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
 import { entries, loadEnron, type Mail } from './lib/corpus';
@@ -387,7 +388,7 @@ async function main() {
       entries: ENTRIES,
       messages: MESSAGES,
       sync: SYNC,
-      nodeArgs: args['node-args'] || null,
+      serverNodeFlags: [...SERVER_NODE_FLAGS, ...nodeArgs],
     };
     await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
     const file = path.join(

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const shared = path.join(root, 'packages/shared/src');
@@ -32,6 +33,6 @@ const server = path.join(root, 'apps/server');
 const bundle = path.join(server, 'dist/main.mjs');
 buildIfStale('the server', 'apps/server', bundle, [path.join(server, 'src'), path.join(server, 'build.mjs'), shared]);
 
-const child = spawn(process.execPath, [bundle], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, bundle], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 import { buildServerBundle } from '../../apps/server/test/server-bundle';
 
 export interface Server {
@@ -14,7 +15,7 @@ export interface ServerProcess extends Server {
   pid: number;
 }
 
-/** The real server (`node apps/server/dist/main.mjs`, as production runs it) on a free port, ready when /api/health answers. */
+/** The real server (`node apps/server/dist/main.mjs` with its flags, as production runs it) on a free port, ready when /api/health answers. */
 export async function startServer(
   repoRoot: string,
   env: { DATA_DIR: string; DATABASE_URL?: string } & Record<string, string | undefined>,
@@ -24,7 +25,7 @@ export async function startServer(
   const bundle = buildServerBundle();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, bundle], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, bundle], {
     cwd: repoRoot,
     env: {
       ...withoutDatabaseUrl(process.env),

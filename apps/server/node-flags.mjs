@@ -1,5 +1,5 @@
 // Node's flags for the server process, given wherever it is started: `npm start` (scripts/start.mjs),
-// the Dockerfile's CMD (which repeats them) and the benches (bench/lib/server.ts).
+// the Dockerfile's CMD (which repeats them), the benches and the heavy tests.
 //
 // --heap-growing-percent=40: after each full garbage collection V8 lets the old generation grow to
 // up to four times what survived before it collects again; the server's garbage is mostly short-lived

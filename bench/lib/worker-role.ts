@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 import { buildServerBundle } from '../../apps/server/test/server-bundle';
 
 export interface WorkerRole {
@@ -12,7 +13,7 @@ export interface WorkerRole {
  * secrets.json holds the key that unseals the mailboxes' passwords) of the API that connected them.
  */
 export async function startWorkerRole(repoRoot: string, env: { DATA_DIR: string; DATABASE_URL: string }): Promise<WorkerRole> {
-  const child = spawn(process.execPath, [buildServerBundle()], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, buildServerBundle()], {
     cwd: repoRoot,
     env: { ...process.env, ...env, NODE_ENV: 'development', ROLE: 'worker', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from '../dovecot';
 import { APP_URL } from '../harness';
+import { SERVER_NODE_FLAGS } from '../../node-flags.mjs';
 import { buildServerBundle } from '../server-bundle';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
@@ -50,7 +51,7 @@ export class ServerProcess {
     readonly port: number,
   ) {
     this.dataDir = mkdtempSync(path.join(os.tmpdir(), `heavy-${role}-`));
-    this.child = spawn(process.execPath, [buildServerBundle()], {
+    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, buildServerBundle()], {
       cwd: serverRoot,
       env: { ...process.env, ...sharedEnv(databaseUrl), ROLE: role, PORT: String(port), DATA_DIR: this.dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
 
 export interface LighthouseScores {
   performance: number;
@@ -8,14 +9,22 @@ export interface LighthouseScores {
   metrics: string;
 }
 
+export interface LighthouseOptions {
+  chromiumPath: string;
+  cookie?: string;
+  /** Local storage of the signed-in origin before the run (e.g. the help guide's progress). */
+  localStorage?: Record<string, string>;
+  preset: 'mobile' | 'desktop';
+}
+
 /**
  * Lighthouse on `url` in a fresh headless Chromium, with its mobile (default: a mid-range phone on slow
- * 4G, simulated) or desktop preset. `cookie` signs the requests in (sent as a header on every request).
+ * 4G, simulated) or desktop preset. `cookie` signs the page in: set in the browser's cookie jar before
+ * the run, which then keeps its storage. (Lighthouse's `extraHeaders` reach the document request
+ * only, not the app's own fetch calls: /api/session answered 401 and the signed-in pages were
+ * measured as a redirect to /signin.)
  */
-export async function runLighthouse(
-  url: string,
-  options: { chromiumPath: string; cookie?: string; preset: 'mobile' | 'desktop' },
-): Promise<LighthouseScores> {
+export async function runLighthouse(url: string, options: LighthouseOptions): Promise<LighthouseScores> {
   // Lighthouse asks to be run again when its trace went wrong (NO_NAVSTART, NO_FCP on a busy machine).
   for (let attempt = 1; ; attempt++) {
     try {
@@ -27,15 +36,13 @@ export async function runLighthouse(
   }
 }
 
-async function runOnce(
-  url: string,
-  options: { chromiumPath: string; cookie?: string; preset: 'mobile' | 'desktop' },
-): Promise<LighthouseScores> {
+async function runOnce(url: string, options: LighthouseOptions): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
     chromePath: options.chromiumPath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   try {
+    if (options.cookie) await signIn(chrome.port, url, options.cookie, options.localStorage ?? {});
     const result = await lighthouse(
       url,
       {
@@ -43,22 +50,52 @@ async function runOnce(
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
-        ...(options.cookie && { extraHeaders: { Cookie: options.cookie } }),
+        // Lighthouse clears the origin's storage, cookies included, unless told not to.
+        disableStorageReset: Boolean(options.cookie),
       },
       options.preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+    if (landed !== new URL(url).pathname) throw new Error(`lighthouse on ${url} ended on ${landed}: not the page asked for`);
     const metric = (id: string) => `${id} ${audits[id]?.displayValue ?? '?'}`;
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-      metrics: ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
-        .map(metric)
-        .join(', '),
+      metrics: [
+        ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(metric),
+        `largest element ${largestElement(audits['largest-contentful-paint-element'])}`,
+      ].join(', '),
     };
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * Puts the `name=value; …` pairs of `cookie` into the browser's default context for `url`, and the
+ * `storage` entries into the origin's local storage (from a blank page of the origin: /favicon.svg).
+ */
+async function signIn(port: number, url: string, cookie: string, storage: Record<string, string>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const [context] = browser.contexts();
+  const cookies = cookie.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name: name!, value: value.join('='), url };
+  });
+  await context!.addCookies(cookies);
+  if (Object.keys(storage).length === 0) return;
+  const page = await context!.newPage();
+  await page.goto(new URL('/favicon.svg', url).href);
+  await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), Object.entries(storage));
+  await page.close();
+}
+
+/** The node label of the audit's largest-contentful-paint element, e.g. "Knowledge base". */
+function largestElement(audit: { details?: unknown } | undefined): string {
+  type Table = { items?: { items?: { node?: { nodeLabel?: string } }[] }[] };
+  const label = (audit?.details as Table | undefined)?.items?.[0]?.items?.[0]?.node?.nodeLabel;
+  return label ? JSON.stringify(label.slice(0, 60)) : '?';
 }

@@ -209,6 +209,43 @@ describe('knowledge data root', () => {
     }
   });
 
+  it('orders a search once for its deep pages, and again once the entries changed', async () => {
+    const user = await t.signUp();
+    await t.database.query(
+      `INSERT INTO knowledge_entry (user_id, title, text, created_at)
+       SELECT $1, 'Entry ' || g, 'gamma words', timestamptz '2024-03-01 00:00Z' - g * interval '1 minute'
+         FROM generate_series(1, 150) g`,
+      [user.id],
+    );
+    const page = async (n: number) =>
+      (await t.call(user, 'GET', `/api/data?search=gamma&page=${n}`)).json<{ data: { title: string }[]; totalCount: number }>();
+    const ordered: string[] = [];
+    const query = t.database.query.bind(t.database);
+    t.database.query = ((text: string, ...rest: unknown[]) => {
+      if (text.includes('array(SELECT context')) ordered.push(text);
+      return (query as (...args: unknown[]) => unknown)(text, ...rest);
+    }) as typeof query;
+    try {
+      const titles = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Entry ${from + i}`);
+      expect((await page(11)).data.map((d) => d.title)).toEqual(titles(101, 110));
+      expect((await page(12)).data.map((d) => d.title)).toEqual(titles(111, 120));
+      expect(await page(16)).toMatchObject({ data: [], totalCount: 150 });
+      expect(ordered).toHaveLength(1);
+      // Entry 105 goes: every later entry moves up one place.
+      const [gone] = await t.database.query<{ context: string }>(
+        `SELECT context FROM knowledge_entry WHERE user_id = $1 AND title = 'Entry 105'`,
+        [user.id],
+      );
+      await t.call(user, 'DELETE', `/api/data/${gone!.context}`);
+      const after = await page(11);
+      expect(after.data.map((d) => d.title)).toEqual([...titles(101, 104), ...titles(106, 111)]);
+      expect(after.totalCount).toBe(149);
+      expect(ordered).toHaveLength(2);
+    } finally {
+      t.database.query = query;
+    }
+  });
+
   it("keeps every user's entries to themselves", async () => {
     const context = await create(alice, 'Private', 'secret');
     expect((await t.call(bob, 'GET', `/api/data/${context}`)).statusCode).toBe(404);

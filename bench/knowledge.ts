@@ -11,8 +11,9 @@
  * entries and measures the direct calls; then the server is started again and autocannon measures the API.
  * Both sides are 20 concurrent callers (a pool of 20 on PostgreSQL; PGlite queues them on its one connection).
  *
- * Search totals are cached by the server while the user's entries are unchanged, and every measure
- * repeats one search: each search scenario is therefore measured a second time with the cache off
+ * Search totals, and the order of a search paged deep (page 11 on), are cached by the server while the
+ * user's entries are unchanged, and every measure repeats one search: each search scenario is therefore
+ * measured a second time with the caches off
  * (`KNOWLEDGE_COUNT_CACHE=off` for the server, `cache: false` for the direct calls), the cost of a
  * search the first time it is made.
  */
@@ -80,7 +81,7 @@ interface Measure {
 interface Result extends Scenario, Measure {
   /** totalCount of the answer, with "+" when capped. */
   matches: string;
-  /** Searches only: the same with the search count cache off. */
+  /** Searches only: the same with the search caches off. */
   uncached?: Measure;
 }
 
@@ -205,7 +206,7 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
       for (const [i, d] of directUncached) {
         const { api } = await measureApi(server.url, i);
         results[i]!.uncached = { api, direct: d, ratio: api.rps / d.rps };
-        progress(`API, search count cache off ${i + 1}/${scenarios.length}`);
+        progress(`API, search caches off ${i + 1}/${scenarios.length}`);
       }
     } finally {
       await server.stop();
@@ -280,7 +281,7 @@ function report(kind: DbKind, results: Result[]) {
     results.map((r) => [r, r]),
   );
   const uncached = results.flatMap((r): [Result, Measure][] => (r.uncached ? [[r, r.uncached]] : []));
-  return { ...targets, searchesUncached: judge(`${kind}, searches with the count cache off`, uncached) };
+  return { ...targets, searchesUncached: judge(`${kind}, searches with the caches off`, uncached) };
 }
 
 const mails = await loadEnron(path.resolve(repoRoot, '../shared/corpus'));

@@ -7,7 +7,7 @@ import { parseSearch } from './search-query';
 
 type Deps = { database: Database };
 
-/** Off only to measure searches the first time they are made (bench/knowledge.ts). */
+/** Off (counts and deep orders) only to measure searches the first time they are made (bench/knowledge.ts). */
 const cacheSearchCounts = process.env.KNOWLEDGE_COUNT_CACHE !== 'off';
 
 export function toItem(entry: repo.KnowledgeEntry): KnowledgeItem {

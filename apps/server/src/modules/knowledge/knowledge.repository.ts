@@ -86,7 +86,8 @@ const countKey = (userId: string, terms: SearchTerms, cap: number) =>
  * A search count is kept while the user's entries keep their version (knowledge_count.version, changed
  * by every insert, update and delete): paging through a search, or making it again, then costs nothing
  * more than the page instead of the GIN bitmap of every match (~10 ms for a word in 40% of 100,000
- * entries). `cache: false` counts every time (the benchmark's uncached figures).
+ * entries). From page 11 on, a search page is cut from the search's kept order (deepSearchPage).
+ * `cache: false` counts and orders every time (the benchmark's uncached figures).
  */
 export async function listEntries(
   database: Database,

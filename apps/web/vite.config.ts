@@ -29,37 +29,11 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The public pages' icons (auth layout, alerts, spinner), by file name (CircleAlert's file is
- * circle-exclamation-point), which keep their own chunks.
- */
-const publicIcons = ['loader-circle', 'mail', 'circle-exclamation-point', 'circle-check', 'info'];
-const signedInIcons = new RegExp(`lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](?!(${publicIcons.join('|')})\\.m?js)`);
-
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': '/src' } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // The signed-in screens' lucide icons in one chunk (~10 kB) rather than one small chunk each:
-        // /home asked for 46 scripts, /inbox 47, and on a phone network each request costs a round
-        // trip. A group takes its modules' dependencies with it, so React and lucide's own code get
-        // groups of their own first (higher priority); the sign-in page's icons stay out, so that its
-        // first download carries none of the others (e2e/specs/web-budget.spec.ts).
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: 'lucide', test: /lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/, priority: 20 },
-            { name: 'icons', test: signedInIcons, priority: 10 },
-          ],
-        },
-      },
-    },
-  },
+  build: { outDir: 'dist', emptyOutDir: true },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

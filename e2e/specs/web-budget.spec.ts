@@ -31,15 +31,3 @@ test('the sign-in page fetches the Better Auth client on the form’s first focu
   await page.getByLabel('Email').focus();
   await expect.poll(authClientLoaded).toBe(true);
 });
-
-test('the sign-in page does not download the signed-in screens’ icons', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/signin');
-  await expect(page.getByLabel('Email')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((path) => path.startsWith('/assets/icons-'))).toEqual([]);
-});

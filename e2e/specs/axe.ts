@@ -8,6 +8,7 @@ import { expect, type Page } from '@playwright/test';
  * itself (legacy mode), which spares the blank page its frame-by-frame mode opens for each audit.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await finiteAnimationsDone(page);
   const { violations } = await new AxeBuilder({ page })
     .exclude('iframe[src^="https://"]')
     .exclude('iframe[title="Message body"]')
@@ -21,4 +22,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** Fails (softly: the test goes on to the next screen) on any serious or critical violation. */
 export async function expectAccessible(page: Page, screen: string) {
   expect.soft(await seriousViolations(page), `axe on ${screen}`).toEqual([]);
+}
+
+/**
+ * Waits for the page's finite animations and transitions to end (a toast sliding in, a dialog fading
+ * in): axe reads colours as they are painted, and a toast caught at a tenth of its opacity reads as
+ * grey on grey. Endless ones (spinners) are not waited for.
+ */
+async function finiteAnimationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }

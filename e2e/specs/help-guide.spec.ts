@@ -30,6 +30,8 @@ async function newUserOnConnectScreen(page: Page, tag: string) {
   await signUpAndVerify(page, uniqueEmail(tag));
   await completeProfile(page);
   await expect(page).toHaveURL(/\/email-settings\/add/);
+  // The save's toast comes once the toaster's code has loaded; seen whole before axe looks at the screen.
+  await expect(page.getByText('Profile saved')).toBeVisible();
 }
 
 test('a new user walks the help guide to the end; it opens by itself only once', async ({ page }) => {

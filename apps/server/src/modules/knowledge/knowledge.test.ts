@@ -12,6 +12,17 @@ describe('knowledge data root', () => {
   });
   afterAll(() => t.close());
 
+  /** Records the statements holding `marker` that the server sends, until `restore()`. */
+  const recordStatements = (marker: string) => {
+    const seen: string[] = [];
+    const query = t.database.query.bind(t.database);
+    t.database.query = ((text: string, ...rest: unknown[]) => {
+      if (text.includes(marker)) seen.push(text);
+      return (query as (...args: unknown[]) => unknown)(text, ...rest);
+    }) as typeof query;
+    return { seen, restore: () => void (t.database.query = query) };
+  };
+
   const create = async (user: User, title: string, text = '') => {
     const res = await t.call(user, 'POST', '/api/data', { title, text });
     expect(res.statusCode).toBe(201);
@@ -186,12 +197,7 @@ describe('knowledge data root', () => {
     const first = await create(user, 'Harbour', 'boats');
     const total = async (search: string) =>
       (await t.call(user, 'GET', `/api/data?search=${search}`)).json<{ totalCount: number }>().totalCount;
-    const counted: string[] = [];
-    const query = t.database.query.bind(t.database);
-    t.database.query = ((text: string, ...rest: unknown[]) => {
-      if (text.includes('knowledge_search_count')) counted.push(text);
-      return (query as (...args: unknown[]) => unknown)(text, ...rest);
-    }) as typeof query;
+    const { seen: counted, restore } = recordStatements('knowledge_search_count');
     try {
       expect(await total('boats')).toBe(1);
       expect(await total('boats')).toBe(1);
@@ -205,7 +211,7 @@ describe('knowledge data root', () => {
       expect(await total('boats')).toBe(0);
       expect(counted).toHaveLength(5);
     } finally {
-      t.database.query = query;
+      restore();
     }
   });
 
@@ -219,12 +225,7 @@ describe('knowledge data root', () => {
     );
     const page = async (n: number) =>
       (await t.call(user, 'GET', `/api/data?search=gamma&page=${n}`)).json<{ data: { title: string }[]; totalCount: number }>();
-    const ordered: string[] = [];
-    const query = t.database.query.bind(t.database);
-    t.database.query = ((text: string, ...rest: unknown[]) => {
-      if (text.includes('array(SELECT context')) ordered.push(text);
-      return (query as (...args: unknown[]) => unknown)(text, ...rest);
-    }) as typeof query;
+    const { seen: ordered, restore } = recordStatements('array(SELECT context');
     try {
       const titles = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Entry ${from + i}`);
       expect((await page(11)).data.map((d) => d.title)).toEqual(titles(101, 110));
@@ -242,7 +243,7 @@ describe('knowledge data root', () => {
       expect(after.totalCount).toBe(149);
       expect(ordered).toHaveLength(2);
     } finally {
-      t.database.query = query;
+      restore();
     }
   });
 

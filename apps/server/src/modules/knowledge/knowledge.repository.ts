@@ -75,6 +75,20 @@ type CachedCount = { version: string; count: number };
 /** Search counts by user and terms, per database; bounded, least recently used dropped first. */
 const countCaches = new WeakMap<Database, Map<string, CachedCount>>();
 const COUNT_CACHE_SIZE = 10_000;
+/** This database's map in `caches`, made on first use. */
+function cacheOf<V>(caches: WeakMap<Database, Map<string, V>>, database: Database): Map<string, V> {
+  let cache = caches.get(database);
+  if (!cache) caches.set(database, (cache = new Map<string, V>()));
+  return cache;
+}
+
+/** Keeps `value` as the most recently used, dropping the least recently used past `size` (Map keeps insertion order). */
+function remember<V>(cache: Map<string, V>, key: string, value: V, size: number) {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > size) cache.delete(cache.keys().next().value!);
+}
+
 const countKey = (userId: string, terms: SearchTerms, cap: number) =>
   `${userId}\n${cap}\n${terms.tsquery}\n${terms.titlePattern}`;
 
@@ -105,15 +119,14 @@ export async function listEntries(
   }
   if (cache && offset >= DEEP_SEARCH_OFFSET) return deepSearchPage(database, userId, terms, offset, limit, cap);
   const key = countKey(userId, terms, cap);
-  const counts = countCaches.get(database);
-  const cached = cache ? counts?.get(key) : undefined;
+  const counts = cacheOf(countCaches, database);
+  const cached = cache ? counts.get(key) : undefined;
   // A count under the cap (even one about to be found stale) says the matches are few: B then sorts them all at once.
   const page = searchPage(userId, terms, offset, limit, !(cached && cached.count <= cap));
   if (cached) {
     const { entries, version } = await pageEntries(database, userId, page);
     if (version === cached.version) {
-      counts!.delete(key);
-      counts!.set(key, cached);
+      remember(counts, key, cached, COUNT_CACHE_SIZE);
       return { entries, count: cached.count };
     }
     return { entries, count: await countMatches(database, userId, terms, cap, cache) };
@@ -156,26 +169,21 @@ async function deepSearchPage(
   cap: number,
 ): Promise<EntryList> {
   const key = countKey(userId, terms, cap);
-  let orders = orderCaches.get(database);
-  if (!orders) orderCaches.set(database, (orders = new Map<string, CachedOrder>()));
-  let order = orders.get(key);
-  if (order) {
-    const page = await entriesInOrder(database, userId, order.contexts.slice(offset, offset + limit));
-    if (page.version === order.version) {
-      orders.delete(key);
-      orders.set(key, order);
-      return { entries: page.entries, count: order.count };
+  const orders = cacheOf(orderCaches, database);
+  const kept = orders.get(key);
+  if (kept) {
+    const page = await entriesInOrder(database, userId, kept.contexts.slice(offset, offset + limit));
+    if (page.version === kept.version) {
+      remember(orders, key, kept, ORDER_CACHE_SIZE);
+      return { entries: page.entries, count: kept.count };
     }
   }
   const [matches, count] = await Promise.all([
     matchOrder(database, userId, terms, cap),
     countMatches(database, userId, terms, cap, true),
   ]);
-  order = { ...matches, count };
-  orders.delete(key);
-  orders.set(key, order);
-  if (orders.size > ORDER_CACHE_SIZE) orders.delete(orders.keys().next().value!);
-  const { entries } = await entriesInOrder(database, userId, order.contexts.slice(offset, offset + limit));
+  remember(orders, key, { ...matches, count }, ORDER_CACHE_SIZE);
+  const { entries } = await entriesInOrder(database, userId, matches.contexts.slice(offset, offset + limit));
   return { entries, count };
 }
 
@@ -298,12 +306,12 @@ async function countMatches(database: Database, userId: string, terms: SearchTer
   );
   const count = Number(row?.n ?? 0);
   if (cache && row?.version != null) {
-    let counts = countCaches.get(database);
-    if (!counts) countCaches.set(database, (counts = new Map<string, CachedCount>()));
-    const key = countKey(userId, terms, cap);
-    counts.delete(key);
-    counts.set(key, { version: String(row.version), count });
-    if (counts.size > COUNT_CACHE_SIZE) counts.delete(counts.keys().next().value!);
+    remember(
+      cacheOf(countCaches, database),
+      countKey(userId, terms, cap),
+      { version: String(row.version), count },
+      COUNT_CACHE_SIZE,
+    );
   }
   return count;
 }

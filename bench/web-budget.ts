@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
+import { initialProgress, progressKey } from '../apps/web/src/features/help-guide/utils/progress';
 import { runLighthouse } from './lib/lighthouse';
 import { imapSession } from './lib/mail-servers';
 import { type Server, signUp, startServer } from './lib/server';
@@ -116,17 +117,7 @@ async function signedInUser(server: Server, dataDir: string, ports: { imap: numb
  * has been opened).
  */
 function lighthousePages(cookie: string, userId: string) {
-  const guideSeen = {
-    [`helpGuide:${userId}`]: JSON.stringify({
-      currentStep: 0,
-      completedSteps: [],
-      guideCompleted: false,
-      lastVisited: null,
-      totalViews: 1,
-      openedFirstTime: true,
-      buttonHidden: false,
-    }),
-  };
+  const guideSeen = { [progressKey(userId)]: JSON.stringify({ ...initialProgress, totalViews: 1, openedFirstTime: true }) };
   return [
     { route: '/signin', visit: 'signed out' },
     { route: '/home', visit: 'first visit (the help guide opens)', cookie },

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -15,6 +16,8 @@ export interface LighthouseOptions {
   /** Local storage of the signed-in origin before the run (e.g. the help guide's progress). */
   localStorage?: Record<string, string>;
   preset: 'mobile' | 'desktop';
+  /** Where to write the run's whole report (JSON), to read what the scores do not say. */
+  reportPath?: string;
 }
 
 /**
@@ -56,6 +59,7 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
       options.preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    if (options.reportPath) await writeFile(options.reportPath, JSON.stringify(result.lhr, null, 1));
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname;

@@ -31,3 +31,16 @@ test('the sign-in page fetches the Better Auth client on the form’s first focu
   await page.getByLabel('Email').focus();
   await expect.poll(authClientLoaded).toBe(true);
 });
+
+test('the sign-in page loads none of the signed-in screens’ library chunks', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/signin');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const signedInChunks = scripts.filter((path) => /\/assets\/(icons|ui-kit|forms|date-picker)-/.test(path));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(signedInChunks).toEqual([]);
+});

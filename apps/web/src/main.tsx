@@ -1,6 +1,6 @@
 import '@fontsource-variable/inter';
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
 import { AppRouter } from './app/router';
@@ -18,13 +18,16 @@ if (!closeIfSocialPopup()) {
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
   // A French or Spanish visitor waits for that language's chunk rather than seeing English first.
+  // A transition renders in slices that yield to the browser, rather than in one long task.
   void i18nReady.finally(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProvider>
-          <AppRouter />
-        </AppProvider>
-      </StrictMode>,
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <AppProvider>
+            <AppRouter />
+          </AppProvider>
+        </StrictMode>,
+      ),
     ),
   );
 }

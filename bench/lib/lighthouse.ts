@@ -8,6 +8,8 @@ export interface LighthouseScores {
   accessibility: number;
   /** The metrics behind the performance score, for the log. */
   metrics: string;
+  /** Lighthouse's measure of this machine's CPU speed during the run: scores move with it. */
+  benchmarkIndex: number;
 }
 
 export interface LighthouseOptions {
@@ -68,6 +70,7 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
       metrics: [
         ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(metric),
         `largest element ${largestElement(audits['largest-contentful-paint-element'])}`,

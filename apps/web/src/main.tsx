@@ -13,13 +13,17 @@ import { initTheme } from './lib/theme';
 if (!closeIfSocialPopup()) {
   initTheme();
   // Every screen's guard asks these first: asked now, they arrive while the route's code loads.
-  void queryClient.prefetchQuery(sessionQueryOptions);
-  void queryClient.prefetchQuery(authConfigQueryOptions);
+  const guardsAnswered = Promise.all([
+    queryClient.prefetchQuery(sessionQueryOptions),
+    queryClient.prefetchQuery(authConfigQueryOptions),
+  ]);
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
   // A French or Spanish visitor waits for that language's chunk rather than seeing English first.
-  // A transition renders in slices that yield to the browser, rather than in one long task.
-  void i18nReady.finally(() =>
+  // The first render waits for the guards' answers too (the painted shell shows meanwhile): it then
+  // renders the screen itself in a transition, in slices that yield to the browser, rather than a
+  // spinner that the answers replace in one long synchronous render.
+  void Promise.all([i18nReady, guardsAnswered]).finally(() =>
     startTransition(() =>
       createRoot(root).render(
         <StrictMode>

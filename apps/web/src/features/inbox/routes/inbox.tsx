@@ -2,7 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import { MAILBOX_SUCCESS_BANNER_MS, SPAM_FLAGS, TRASH_FLAGS } from '@app/shared/mailbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PenSquare, Search } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
@@ -55,6 +55,9 @@ export function InboxRoute() {
   const flags = useSetFlags();
   const move = useMoveMessages();
   const messages = useMemo(() => list.data?.messages ?? [], [list.data]);
+  // The first page is drawn in a transition, in slices that yield to the browser while the screen
+  // loads; after that every change (a star, another page) shows at once.
+  const shownPage = useDeferredValue(list.data) === undefined ? undefined : list.data;
   const tree = folders.data ?? [];
 
   // "Emails loaded successfully!" for 3000 ms after a folder, a page or a reload has loaded.
@@ -323,8 +326,8 @@ export function InboxRoute() {
             {/* The list stays mounted behind an open message: going back shows it as it was, at once. */}
             <div hidden={openUid !== null} className="contents">
               <MessageList
-                data={list.data}
-                loading={list.isPending}
+                data={shownPage}
+                loading={shownPage === undefined}
                 fetching={list.isFetching}
                 selected={selected}
                 cursor={cursor}

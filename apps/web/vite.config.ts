@@ -33,12 +33,23 @@ const nodeModule = (packages: string) => new RegExp(`node_modules[\\\\/](${packa
 /** The icons the signed-out screens show: they stay out of the icons chunk, which /signin never loads. */
 const publicIcons = ['loader-circle', 'mail', 'circle-alert', 'circle-exclamation-point', 'circle-check', 'info'];
 
+const radixFamily = nodeModule(
+  '@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-sidecar|use-callback-ref|detect-node-es|get-nonce',
+);
+/** The app's own components over Radix, which come with it. */
+const radixWrappers =
+  /src[\\/]components[\\/]ui[\\/](alert-dialog|dialog|dropdown-menu|popover|radio-group|select|slider|switch|tooltip)\.tsx$/;
+
+const commonModules =
+  /src[\\/](components[\\/]ui[\\/](alert|badge|form-field|input|skeleton|table|textarea)|lib[\\/](error-mapper|pagination-range|use-debounced-value|use-list-query))\.tsx?$/;
+
 /**
  * A few chunks rather than one per shared module. Left to itself the bundler split the signed-in
  * screens into 46 scripts of 0.1–28 kB; over HTTP/1.1's six connections each costs a round trip and
- * main-thread work to preload. Grouped, /home loads 17 (bench/web-budget.ts). The startup code is
- * one chunk; the signed-in screens' libraries come in a few families; what the signed-out screens
- * use from those families (a label, six icons) stays outside them, so /signin loads none.
+ * main-thread work to preload. Grouped, /home loads 11 and /signin 7 (bench/web-budget.ts). The
+ * startup code is one chunk; the signed-in screens' libraries come in a few families; what the
+ * signed-out screens use (a label, six icons, the small shared pieces) stays outside those families,
+ * so /signin loads none of them (e2e/specs/web-budget.spec.ts).
  */
 function chunkGroups() {
   return [
@@ -48,9 +59,7 @@ function chunkGroups() {
     { name: 'date-picker', test: nodeModule('react-day-picker|date-fns|@date-fns'), priority: 10 },
     {
       name: 'ui-kit',
-      test: nodeModule(
-        '@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-sidecar|use-callback-ref|detect-node-es|get-nonce',
-      ),
+      test: (id: string) => radixFamily.test(id) || radixWrappers.test(id),
       priority: 10,
     },
     {
@@ -60,6 +69,9 @@ function chunkGroups() {
         !publicIcons.includes(path.basename(id).replace(/\.m?js$/, '')),
       priority: 10,
     },
+    // The small pieces most screens share, the signed-out ones included: nothing here may import a
+    // family above, or /signin would load that family too.
+    { name: 'common', test: (id: string) => commonModules.test(id) || nodeModule('@tanstack').test(id), priority: 11 },
   ];
 }
 

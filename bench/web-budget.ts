@@ -24,7 +24,7 @@ import { chromium, type Page } from 'playwright-core';
 import { startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
 import { initialProgress, progressKey } from '../apps/web/src/features/help-guide/utils/progress';
-import { runLighthouse } from './lib/lighthouse';
+import { cookiesFor, runLighthouse } from './lib/lighthouse';
 import { imapSession } from './lib/mail-servers';
 import { type Server, signUp, startServer } from './lib/server';
 import { callAs, connectMailbox } from './lib/users';
@@ -94,13 +94,6 @@ async function measureScripts(baseUrl: string, cookie: string) {
   } finally {
     await browser.close();
   }
-}
-
-function cookiesFor(cookie: string, url: string) {
-  return cookie.split('; ').map((pair) => {
-    const [name, ...value] = pair.split('=');
-    return { name: name!, value: value.join('='), url };
-  });
 }
 
 async function seedMailbox(imapPort: number) {

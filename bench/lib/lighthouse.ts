@@ -88,16 +88,20 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
 async function signIn(port: number, url: string, cookie: string, storage: Record<string, string>) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const [context] = browser.contexts();
-  const cookies = cookie.split('; ').map((pair) => {
-    const [name, ...value] = pair.split('=');
-    return { name: name!, value: value.join('='), url };
-  });
-  await context!.addCookies(cookies);
+  await context!.addCookies(cookiesFor(cookie, url));
   if (Object.keys(storage).length === 0) return;
   const page = await context!.newPage();
   await page.goto(new URL('/favicon.svg', url).href);
   await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), Object.entries(storage));
   await page.close();
+}
+
+/** The `name=value; …` pairs of a Cookie header as browser cookies of `url`. */
+export function cookiesFor(cookie: string, url: string) {
+  return cookie.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name: name!, value: value.join('='), url };
+  });
 }
 
 /** The node label of the audit's largest-contentful-paint element, e.g. "Knowledge base". */

@@ -239,9 +239,14 @@ test.describe('webmail on Dovecot', () => {
     await expect(page.locator('li[data-uid]', { hasText: `Sent ${tag}` })).toBeVisible();
   });
 
-  test('browses real mail page by page: Older, open, back, Newer', async ({ page }) => {
+  test('browses real mail page by page: Older, open, back, Newer; zod loads with the compose panel only', async ({ page }) => {
     skipWithoutMailServer();
     await signInWithMailbox(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const formsLoaded = () => scripts.some((path) => path.includes('/assets/forms-'));
     await page.goto('/inbox');
     const pager = page.getByTestId('pager');
     await expect(pager).toHaveText(/^1–25 of \d+$/);
@@ -259,6 +264,10 @@ test.describe('webmail on Dovecot', () => {
     await expect(pager).toHaveText(`26–${Math.min(50, total)} of ${total}`);
     await page.getByRole('button', { name: 'Newer' }).click();
     await expect(pager).toHaveText(`1–25 of ${total}`);
+    expect(formsLoaded()).toBe(false);
+    await page.keyboard.press('c');
+    await expect(page.getByRole('dialog', { name: 'New message' })).toBeVisible();
+    expect(formsLoaded()).toBe(true);
   });
 
   test(`opens ${HOSTILE_HTML.length} hostile mails one after the other: no script runs, nothing remote is requested`, async ({

@@ -69,6 +69,11 @@ async function readError(response: Response): Promise<ApiRequestError> {
 /**
  * Calls the API on the same origin with the session cookie. Mutations always send a JSON body
  * (`{}` when there is none): the server refuses other content types (CSRF protection).
+ *
+ * `schema` parses the answer again with the shared schema. The server already checks every answer
+ * against the same schema before sending it, so the calls the signed-in screens make at startup
+ * (session, knowledge list, mailbox page, folders, message) are typed instead: parsing them would
+ * put zod in every screen's first download (docs/decisions.md).
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';

@@ -52,7 +52,14 @@ describe('help guide progress', () => {
     expect(parseProgress(null)).toEqual(initialProgress);
     expect(parseProgress('{not json')).toEqual(initialProgress);
     expect(parseProgress(JSON.stringify({ ...initialProgress, currentStep: 12 }))).toEqual(initialProgress);
+    expect(parseProgress(JSON.stringify({ ...initialProgress, completedSteps: [0, 1.5] }))).toEqual(initialProgress);
+    expect(parseProgress(JSON.stringify({ ...initialProgress, totalViews: -1 }))).toEqual(initialProgress);
+    expect(parseProgress(JSON.stringify({ ...initialProgress, lastVisited: 5 }))).toEqual(initialProgress);
+    expect(parseProgress('null')).toEqual(initialProgress);
+    expect(parseProgress('[]')).toEqual(initialProgress);
     const stored = { ...initialProgress, currentStep: 3, completedSteps: [0, 1, 2] };
     expect(parseProgress(JSON.stringify(stored))).toEqual(stored);
+    // Fields of another shape are left out, not carried along.
+    expect(parseProgress(JSON.stringify({ ...stored, injected: '<b>' }))).toEqual(stored);
   });
 });

@@ -1,20 +1,34 @@
-import { z } from 'zod';
 import { LAST_STEP, STEP_COUNT } from '../steps';
 
-const stepIndex = z.number().int().min(0).max(LAST_STEP);
-
 /** Spec 02 §3 "Help guide progress (local storage)", plus whether the floating button is hidden. */
-const progressSchema = z.object({
-  currentStep: stepIndex,
-  completedSteps: z.array(stepIndex),
-  guideCompleted: z.boolean(),
-  lastVisited: z.string().nullable(),
-  totalViews: z.number().int().min(0),
-  openedFirstTime: z.boolean(),
-  buttonHidden: z.boolean(),
-});
+export interface HelpGuideProgress {
+  currentStep: number;
+  completedSteps: number[];
+  guideCompleted: boolean;
+  lastVisited: string | null;
+  totalViews: number;
+  openedFirstTime: boolean;
+  buttonHidden: boolean;
+}
 
-export type HelpGuideProgress = z.infer<typeof progressSchema>;
+const isStep = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= LAST_STEP;
+
+/** Checked by hand rather than with zod: every signed-in screen reads it, and zod would then load on each. */
+function isProgress(value: unknown): value is HelpGuideProgress {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return (
+    isStep(p.currentStep) &&
+    Array.isArray(p.completedSteps) &&
+    p.completedSteps.every(isStep) &&
+    typeof p.guideCompleted === 'boolean' &&
+    (p.lastVisited === null || typeof p.lastVisited === 'string') &&
+    Number.isInteger(p.totalViews) &&
+    (p.totalViews as number) >= 0 &&
+    typeof p.openedFirstTime === 'boolean' &&
+    typeof p.buttonHidden === 'boolean'
+  );
+}
 
 export const initialProgress: HelpGuideProgress = {
   currentStep: 0,
@@ -33,12 +47,23 @@ export const progressKey = (uid: string) => `helpGuide:${uid}`;
 export function parseProgress(raw: string | null): HelpGuideProgress {
   if (!raw) return initialProgress;
   try {
-    const parsed = progressSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : initialProgress;
+    const parsed: unknown = JSON.parse(raw);
+    return isProgress(parsed) ? pick(parsed) : initialProgress;
   } catch {
     return initialProgress;
   }
 }
+
+/** Only the known fields, as zod's object parsing kept them. */
+const pick = (p: HelpGuideProgress): HelpGuideProgress => ({
+  currentStep: p.currentStep,
+  completedSteps: p.completedSteps,
+  guideCompleted: p.guideCompleted,
+  lastVisited: p.lastVisited,
+  totalViews: p.totalViews,
+  openedFirstTime: p.openedFirstTime,
+  buttonHidden: p.buttonHidden,
+});
 
 const clampStep = (step: number) => Math.min(LAST_STEP, Math.max(0, step));
 

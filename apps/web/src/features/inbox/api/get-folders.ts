@@ -1,9 +1,9 @@
-import { mailboxFolderSchema } from '@app/shared/mailbox';
+import type { MailboxFolder } from '@app/shared/mailbox';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
-export const getFolders = () => apiRequest('/api/mailbox/folders', { schema: z.array(mailboxFolderSchema) });
+/** Typed, not parsed again: see `lib/api-client.ts`. */
+export const getFolders = () => apiRequest<MailboxFolder[]>('/api/mailbox/folders');
 
 export const foldersQueryOptions = () =>
   queryOptions({ queryKey: ['mailbox', 'folders'], queryFn: getFolders, staleTime: 30_000 });

@@ -1,11 +1,12 @@
-import { mailboxPageSchema } from '@app/shared/mailbox';
+import type { MailboxPage } from '@app/shared/mailbox';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export type MailboxPageParams = { folder: string; page: number; search: string };
 
+/** Typed, not parsed again: see `lib/api-client.ts`. */
 export const getMailboxPage = ({ folder, page, search }: MailboxPageParams) =>
-  apiRequest('/api/mailbox', { query: { folder, page, search: search || undefined }, schema: mailboxPageSchema });
+  apiRequest<MailboxPage>('/api/mailbox', { query: { folder, page, search: search || undefined } });
 
 export const mailboxPageQueryOptions = (params: MailboxPageParams) =>
   queryOptions({

@@ -1,13 +1,13 @@
-import { messageDetailSchema } from '@app/shared/mailbox';
+import type { MessageDetail } from '@app/shared/mailbox';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** Reads without marking read: rows are fetched ahead of opening; opening marks them read itself. */
+/**
+ * Reads without marking read: rows are fetched ahead of opening; opening marks them read itself.
+ * Typed, not parsed again: see `lib/api-client.ts`.
+ */
 export const getMessage = (folder: string, uid: string) =>
-  apiRequest(`/api/mailbox/messages/${encodeURIComponent(uid)}`, {
-    query: { folder, peek: '1' },
-    schema: messageDetailSchema,
-  });
+  apiRequest<MessageDetail>(`/api/mailbox/messages/${encodeURIComponent(uid)}`, { query: { folder, peek: '1' } });
 
 export const messageQueryOptions = (folder: string, uid: string) =>
   queryOptions({ queryKey: ['mailbox', 'message', folder, uid], queryFn: () => getMessage(folder, uid), staleTime: 60_000 });

@@ -1,8 +1,8 @@
 import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
-import { MAILBOX_SUCCESS_BANNER_MS, SPAM_FLAGS, TRASH_FLAGS } from '@app/shared/mailbox';
+import { MAILBOX_SUCCESS_BANNER_MS, SPAM_FLAGS, TRASH_FLAGS } from '@app/shared/mailbox-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PenSquare, Search } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
@@ -17,12 +17,14 @@ import { useMailboxPage } from '../api/get-mailbox-page';
 import { messageQueryOptions, useMessage } from '../api/get-message';
 import { useMoveMessages } from '../api/move-messages';
 import { useSetFlags } from '../api/set-flags';
-import { ComposePanel } from '../components/compose-panel';
 import { findByUse, FolderTree } from '../components/folder-tree';
 import { type ListActions, MessageList } from '../components/message-list';
 import { MessageView } from '../components/message-view';
 import { ShortcutsHelp } from '../components/shortcuts-help';
 import { draftFrom, emptyDraft, type ComposeDraft } from '../utils/compose-draft';
+
+/** Loaded when first opened: it brings the compose rules (zod), which the list itself does not need. */
+const ComposePanel = lazy(() => import('../components/compose-panel').then((module) => ({ default: module.ComposePanel })));
 
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -351,7 +353,9 @@ export function InboxRoute() {
         )}
       </div>
       {compose && (
-        <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={() => setCompose(null)} />
+        <Suspense fallback={null}>
+          <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={() => setCompose(null)} />
+        </Suspense>
       )}
       <ShortcutsHelp open={help} onOpenChange={setHelp} />
     </section>

@@ -1,4 +1,5 @@
-import { baseSubject, type MailAttachment, type MessageDetail } from '@app/shared/mailbox';
+import type { MailAttachment, MessageDetail } from '@app/shared/mailbox';
+import { baseSubject } from '@app/shared/mailbox-rules';
 
 /** The compose draft of spec 02 §3. */
 export type ComposeMode = 'compose' | 'reply' | 'replyAll' | 'forward';

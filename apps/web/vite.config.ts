@@ -39,6 +39,10 @@ const radixFamily = nodeModule(
 /** The app's own components over Radix, which come with it. */
 const radixWrappers =
   /src[\\/]components[\\/]ui[\\/](alert-dialog|dialog|dropdown-menu|popover|radio-group|select|slider|switch|tooltip)\.tsx$/;
+/** The form controls among them: only the settings screens use them, not the layout, the list or the webmail. */
+const radixControls = nodeModule('@radix-ui[\\\\/]react-(select|slider|radio-group|switch|popover|tooltip)');
+const controlWrappers = /src[\\/]components[\\/]ui[\\/](popover|radio-group|select|slider|switch|tooltip)\.tsx$/;
+const isControl = (id: string) => radixControls.test(id) || controlWrappers.test(id);
 
 const commonModules =
   /src[\\/](components[\\/]ui[\\/](alert|badge|form-field|input|skeleton|table|textarea)|lib[\\/](error-mapper|pagination-range|use-debounced-value|use-list-query))\.tsx?$/;
@@ -46,32 +50,37 @@ const commonModules =
 /**
  * A few chunks rather than one per shared module. Left to itself the bundler split the signed-in
  * screens into 46 scripts of 0.1–28 kB; over HTTP/1.1's six connections each costs a round trip and
- * main-thread work to preload. Grouped, /home loads 11 and /signin 7 (bench/web-budget.ts). The
- * startup code is one chunk; the signed-in screens' libraries come in a few families; what the
+ * main-thread work to preload. Grouped, /home loads 9 and /signin 7 (bench/web-budget.ts). The
+ * startup code is one chunk; the signed-in screens' libraries come in a few families (the dialogs
+ * and menus every signed-in screen has apart from the settings screens' form controls); what the
  * signed-out screens use (a label, six icons, the small shared pieces) stays outside those families,
  * so /signin loads none of them (e2e/specs/web-budget.spec.ts).
  */
 function chunkGroups() {
   return [
+    // Highest priority first: a group also takes the modules its members import that no group
+    // before it claimed, so what is shared must be claimed before the family that would swallow it.
     { name: 'initial', tags: ['$initial' as const], priority: 20 },
-    { name: 'radix-base', test: nodeModule('@radix-ui[\\\\/](react-label|react-primitive)'), priority: 12 },
-    { name: 'forms', test: nodeModule('zod|react-hook-form|@hookform'), priority: 10 },
-    { name: 'date-picker', test: nodeModule('react-day-picker|date-fns|@date-fns'), priority: 10 },
-    {
-      name: 'ui-kit',
-      test: (id: string) => radixFamily.test(id) || radixWrappers.test(id),
-      priority: 10,
-    },
     {
       name: 'icons',
       test: (id: string) =>
         /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) &&
         !publicIcons.includes(path.basename(id).replace(/\.m?js$/, '')),
-      priority: 10,
+      priority: 17,
     },
+    { name: 'radix-base', test: nodeModule('@radix-ui[\\\\/](react-label|react-primitive)'), priority: 16 },
     // The small pieces most screens share, the signed-out ones included: nothing here may import a
-    // family above, or /signin would load that family too.
-    { name: 'common', test: (id: string) => commonModules.test(id) || nodeModule('@tanstack').test(id), priority: 11 },
+    // family below, or /signin would load that family too.
+    { name: 'common', test: (id: string) => commonModules.test(id) || nodeModule('@tanstack').test(id), priority: 15 },
+    // The layers, poppers and focus scopes the form controls share with the dialogs and menus.
+    {
+      name: 'ui-kit',
+      test: (id: string) => (radixFamily.test(id) || radixWrappers.test(id)) && !isControl(id),
+      priority: 14,
+    },
+    { name: 'ui-controls', test: isControl, priority: 13 },
+    { name: 'forms', test: nodeModule('zod|react-hook-form|@hookform'), priority: 10 },
+    { name: 'date-picker', test: nodeModule('react-day-picker|date-fns|@date-fns'), priority: 10 },
   ];
 }
 

@@ -40,7 +40,7 @@ test('the sign-in page loads none of the signed-in screens’ library chunks', a
   await page.goto('/signin');
   await expect(page.getByLabel('Email')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const signedInChunks = scripts.filter((path) => /\/assets\/(icons|ui-kit|forms|date-picker)-/.test(path));
+  const signedInChunks = scripts.filter((path) => /\/assets\/(icons|ui-kit|ui-controls|forms|date-picker)-/.test(path));
   expect(scripts.length).toBeGreaterThan(0);
   expect(signedInChunks).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { completeProfile, connectTestMailbox, signUpAndVerify } from '../specs/helpers';
@@ -72,12 +72,26 @@ async function shoot(page: Page, lang: string, step: number) {
   await page.evaluate(() => document.fonts.ready);
   // No caret blinking or hover left over in the picture.
   await page.mouse.move(0, 0);
-  await page.screenshot({
-    path: path.join(outDir(lang), `step-${step}.png`),
-    animations: 'disabled',
-    caret: 'hide',
-    scale: 'css',
-  });
+  const png = await page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+  writeFileSync(path.join(outDir(lang), `step-${step}.webp`), await webp(page, png));
+}
+
+/**
+ * The screenshot as WebP at quality 0.9, encoded by the browser's own canvas: half the PNG's size
+ * (~35 kB for 72), which the first signed-in visit waits for, as the guide opens by itself then.
+ */
+async function webp(page: Page, png: Buffer): Promise<Buffer> {
+  const dataUrl = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    canvas.getContext('2d')!.drawImage(image, 0, 0);
+    return canvas.toDataURL('image/webp', 0.9);
+  }, png.toString('base64'));
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
 /** A new owner, profile done, standing on the mailbox connection screen, guide closed and its button hidden. */

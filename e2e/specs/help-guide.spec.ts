@@ -39,7 +39,7 @@ test('a new user walks the help guide to the end; it opens by itself only once',
   const guide = page.getByRole('dialog', { name: 'Getting started guide' });
   await expect(guide).toBeVisible();
   await expect(guide.getByText('Step 1 of 6')).toBeVisible();
-  await expectScreenshot(guide.getByRole('img'), '/help-guide/en/step-1.png');
+  await expectScreenshot(guide.getByRole('img'), '/help-guide/en/step-1.webp');
 
   await expectAccessible(page, 'help guide');
 
@@ -90,7 +90,7 @@ test('in French the guide shows the French screenshots and moves with the keyboa
   await expect(image).toHaveAccessibleName("L'écran de connexion de la boîte mail avec les cartes Gmail, Outlook et SMTP");
   for (let step = 1; step <= 6; step++) {
     await expect(guide.getByText(`Étape ${step} sur 6`)).toBeVisible();
-    await expectScreenshot(image, `/help-guide/fr/step-${step}.png`);
+    await expectScreenshot(image, `/help-guide/fr/step-${step}.webp`);
     await page.keyboard.press('ArrowRight');
   }
   await page.keyboard.press('ArrowLeft');

@@ -165,10 +165,10 @@ describe('HelpGuide', () => {
     const user = userEvent.setup();
     renderGuide();
     await user.click(floating());
-    expect(within(dialog()).getByRole('img')).toHaveAttribute('src', '/help-guide/en/step-1.png');
+    expect(within(dialog()).getByRole('img')).toHaveAttribute('src', '/help-guide/en/step-1.webp');
     await act(() => i18n.changeLanguage('fr'));
     const image = within(screen.getByRole('dialog', { name: 'Guide de démarrage' })).getByRole('img');
-    expect(image).toHaveAttribute('src', '/help-guide/fr/step-1.png');
+    expect(image).toHaveAttribute('src', '/help-guide/fr/step-1.webp');
     expect(image).toHaveAccessibleName("L'écran de connexion de la boîte mail avec les cartes Gmail, Outlook et SMTP");
   });
 

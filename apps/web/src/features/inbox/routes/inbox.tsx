@@ -305,52 +305,55 @@ export function InboxRoute() {
             ?
           </Button>
         </div>
-        {banner > 0 && (
-          <div
-            role="status"
-            className="flex items-center gap-2 border-b bg-green-50 px-3 py-1.5 text-sm text-green-800 dark:bg-green-950 dark:text-green-200"
-          >
-            <CheckCircle2 className="size-4" aria-hidden />
-            {t('inbox.loaded')}
-          </div>
-        )}
-        {list.isError ? (
-          <div className="p-6">
-            <Alert variant="error">
-              <p>{mapApiError(list.error).message}</p>
-              <Button variant="link" size="sm" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Alert>
-          </div>
-        ) : (
-          <>
-            {/* The list stays mounted behind an open message: going back shows it as it was, at once. */}
-            <div hidden={openUid !== null} className="contents">
-              <MessageList
-                data={shownPage}
-                loading={shownPage === undefined}
-                fetching={list.isFetching}
-                selected={selected}
-                cursor={cursor}
-                actions={listActions}
-              />
+        <div className="relative flex min-h-0 flex-1 flex-col">
+          {/* Over the first rows, under the list's toolbar, not above them: nothing moves when it comes and goes. */}
+          {banner > 0 && (
+            <div
+              role="status"
+              className="pointer-events-none absolute top-12 left-1/2 z-10 flex -translate-x-1/2 items-center gap-2 rounded-full border border-green-200 bg-green-50 px-4 py-1.5 text-sm whitespace-nowrap text-green-800 shadow-md dark:border-green-900 dark:bg-green-950 dark:text-green-200"
+            >
+              <CheckCircle2 className="size-4" aria-hidden />
+              {t('inbox.loaded')}
             </div>
-            {openUid && (
-              <MessageView
-                message={message.data}
-                loading={message.isPending}
-                onBack={() => setOpenUid(null)}
-                onReply={() => void respond('reply', openUid)}
-                onReplyAll={() => void respond('replyAll', openUid)}
-                onForward={() => void respond('forward', openUid)}
-                onDelete={() => remove([openUid])}
-                onSpam={() => spam([openUid])}
-                onStar={(starred) => star(openUid, starred)}
-              />
-            )}
-          </>
-        )}
+          )}
+          {list.isError ? (
+            <div className="p-6">
+              <Alert variant="error">
+                <p>{mapApiError(list.error).message}</p>
+                <Button variant="link" size="sm" onClick={() => void list.refetch()}>
+                  {t('common.retry')}
+                </Button>
+              </Alert>
+            </div>
+          ) : (
+            <>
+              {/* The list stays mounted behind an open message: going back shows it as it was, at once. */}
+              <div hidden={openUid !== null} className="contents">
+                <MessageList
+                  data={shownPage}
+                  loading={shownPage === undefined}
+                  fetching={list.isFetching}
+                  selected={selected}
+                  cursor={cursor}
+                  actions={listActions}
+                />
+              </div>
+              {openUid && (
+                <MessageView
+                  message={message.data}
+                  loading={message.isPending}
+                  onBack={() => setOpenUid(null)}
+                  onReply={() => void respond('reply', openUid)}
+                  onReplyAll={() => void respond('replyAll', openUid)}
+                  onForward={() => void respond('forward', openUid)}
+                  onDelete={() => remove([openUid])}
+                  onSpam={() => spam([openUid])}
+                  onStar={(starred) => star(openUid, starred)}
+                />
+              )}
+            </>
+          )}
+        </div>
       </div>
       {compose && (
         <Suspense fallback={null}>

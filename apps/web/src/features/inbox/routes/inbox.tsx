@@ -62,12 +62,14 @@ export function InboxRoute() {
   const shownPage = useDeferredValue(list.data) === undefined ? undefined : list.data;
   const tree = folders.data ?? [];
 
-  // "Emails loaded successfully!" for 3000 ms after a folder, a page or a reload has loaded.
+  // "Emails loaded successfully!" for 3000 ms after a folder, a page or a reload has loaded, once
+  // its rows are drawn (the first page's come a moment after its data).
+  const drawn = shownPage !== undefined;
   useEffect(() => {
-    if (!list.isSuccess || list.isPlaceholderData || list.isFetching || !announce.current) return;
+    if (!drawn || !list.isSuccess || list.isPlaceholderData || list.isFetching || !announce.current) return;
     announce.current = false;
     setBanner(Date.now());
-  }, [list.isSuccess, list.isPlaceholderData, list.isFetching, list.dataUpdatedAt]);
+  }, [drawn, list.isSuccess, list.isPlaceholderData, list.isFetching, list.dataUpdatedAt]);
   useEffect(() => {
     if (!banner) return;
     const timer = setTimeout(() => setBanner(0), MAILBOX_SUCCESS_BANNER_MS);

@@ -36,10 +36,9 @@ const publicIcons = ['loader-circle', 'mail', 'circle-alert', 'circle-exclamatio
 const radixFamily = nodeModule(
   '@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-sidecar|use-callback-ref|detect-node-es|get-nonce',
 );
-/** The app's own components over Radix, which come with it. */
-const radixWrappers =
-  /src[\\/]components[\\/]ui[\\/](alert-dialog|dialog|dropdown-menu|popover|radio-group|select|slider|switch|tooltip)\.tsx$/;
-/** The form controls among them: only the settings screens use them, not the layout, the list or the webmail. */
+/** The app's own dialogs and menus over Radix, which come with it. */
+const dialogWrappers = /src[\\/]components[\\/]ui[\\/](alert-dialog|dialog|dropdown-menu)\.tsx$/;
+/** Radix's form controls and the app's wrappers: only the settings screens use them, not the layout, the list or the webmail. */
 const radixControls = nodeModule('@radix-ui[\\\\/]react-(select|slider|radio-group|switch|popover|tooltip)');
 const controlWrappers = /src[\\/]components[\\/]ui[\\/](popover|radio-group|select|slider|switch|tooltip)\.tsx$/;
 const isControl = (id: string) => radixControls.test(id) || controlWrappers.test(id);
@@ -75,7 +74,7 @@ function chunkGroups() {
     // The layers, poppers and focus scopes the form controls share with the dialogs and menus.
     {
       name: 'ui-kit',
-      test: (id: string) => (radixFamily.test(id) || radixWrappers.test(id)) && !isControl(id),
+      test: (id: string) => dialogWrappers.test(id) || (radixFamily.test(id) && !isControl(id)),
       priority: 14,
     },
     { name: 'ui-controls', test: isControl, priority: 13 },

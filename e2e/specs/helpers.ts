@@ -127,3 +127,12 @@ export function webmailImap() {
     logger: false,
   });
 }
+
+/** The paths of the scripts the page requests from now on, e.g. `/assets/forms-….js`. */
+export function scriptPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}

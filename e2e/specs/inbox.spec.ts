@@ -6,6 +6,7 @@ import {
   completeProfile,
   connectWebmailInbox,
   signUpAndVerify,
+  scriptPaths,
   skipWithoutMailServer,
   uniqueEmail,
   webmailImap,
@@ -242,10 +243,7 @@ test.describe('webmail on Dovecot', () => {
   test('browses real mail page by page: Older, open, back, Newer; zod loads with the compose panel only', async ({ page }) => {
     skipWithoutMailServer();
     await signInWithMailbox(page);
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptPaths(page);
     const formsLoaded = () => scripts.some((path) => path.includes('/assets/forms-'));
     await page.goto('/inbox');
     const pager = page.getByTestId('pager');

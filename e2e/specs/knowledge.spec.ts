@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeOnboarding, signUpAndVerify } from './helpers';
+import { completeOnboarding, scriptPaths, signUpAndVerify } from './helpers';
 
 test('create, search, edit and delete knowledge entries', async ({ page }) => {
   await signUpAndVerify(page);
@@ -65,10 +65,7 @@ test('a long list is paged ten at a time with the spec pagination text, without 
     });
     expect(res.status()).toBe(201);
   }
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptPaths(page);
   await page.reload();
   await expect(page.getByText('Showing 1-10 of 23')).toBeVisible();
   await page.waitForLoadState('networkidle');

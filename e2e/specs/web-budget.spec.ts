@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { scriptPaths } from './helpers';
 
 /** Issue 9's budget for the sign-in page's first download, gzipped (bench/web-budget.ts measures it too). */
 const SIGN_IN_BUDGET_BYTES = 170_000;
@@ -19,10 +20,7 @@ test('the sign-in page downloads under 170 kB of gzipped script until it is read
 });
 
 test('the sign-in page fetches the Better Auth client on the form’s first focus, not before', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptPaths(page);
   const authClientLoaded = () => scripts.some((path) => path.includes('better-auth-client'));
   await page.goto('/signin');
   await expect(page.getByLabel('Email')).toBeVisible();
@@ -33,10 +31,7 @@ test('the sign-in page fetches the Better Auth client on the form’s first focu
 });
 
 test('the sign-in page loads none of the signed-in screens’ library chunks', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptPaths(page);
   await page.goto('/signin');
   await expect(page.getByLabel('Email')).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -17,7 +17,6 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { currentLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { relativeTime } from '../utils/relative-time';
 
@@ -237,7 +236,7 @@ function Row({
         className="w-20 shrink-0 text-right text-xs text-muted-foreground group-hover:invisible sm:w-24"
         dateTime={m.date ?? undefined}
       >
-        {relativeTime(m.date, currentLanguage())}
+        {relativeTime(m.date, t)}
       </time>
       <span className="absolute right-2 hidden items-center gap-0.5 bg-muted group-hover:flex group-focus-within:flex">
         <HoverAction label={t('inbox.actions.reply')} onClick={() => actions.reply(m.uid)} icon={<Reply aria-hidden />} />

@@ -121,7 +121,7 @@ export function MessageView({
               </span>
             </div>
             <time className="text-muted-foreground" dateTime={message.date ?? undefined}>
-              {fullDate(message.date, locale)}
+              {fullDate(message.date, t)}
             </time>
           </div>
           {message.hasRemoteImages && !images && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { relativeTime } from './relative-time';
+import { fullDate, relativeTime } from './relative-time';
 
 const now = new Date(2026, 10, 22, 12, 0, 0);
 const before = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
@@ -39,5 +39,29 @@ describe('relativeTime', () => {
       const minutes = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-5, 'minute');
       expect(relativeTime(before(300), i18n.getFixedT(language), now)).toBe(minutes);
     }
+  });
+});
+
+describe('fullDate', () => {
+  it('writes the date and time as Intl would, morning, evening, midnight and noon', () => {
+    for (const date of [
+      new Date(2026, 10, 3, 9, 5),
+      new Date(2026, 10, 3, 21, 42),
+      new Date(2026, 0, 1, 0, 0),
+      new Date(2026, 4, 7, 12, 30),
+    ])
+      for (const [language, locale] of [
+        ['en', 'en-US'],
+        ['fr', 'fr-FR'],
+        ['es', 'es'],
+      ] as const) {
+        const intl = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+        expect(fullDate(date.toISOString(), i18n.getFixedT(language))).toBe(intl.replace('\u202f', ' '));
+      }
+  });
+
+  it('writes nothing for a missing or unreadable date', () => {
+    expect(fullDate(null, i18n.t)).toBe('');
+    expect(fullDate('soon', i18n.t)).toBe('');
   });
 });

@@ -240,7 +240,7 @@ test.describe('webmail on Dovecot', () => {
     await expect(page.locator('li[data-uid]', { hasText: `Sent ${tag}` })).toBeVisible();
   });
 
-  test('browses real mail page by page: Older, open, back, Newer; zod loads with the compose panel only', async ({ page }) => {
+  test('browses real mail page by page: Older, open, back, Newer; zod loads when Compose is pointed at', async ({ page }) => {
     skipWithoutMailServer();
     await signInWithMailbox(page);
     const scripts = scriptPaths(page);
@@ -263,9 +263,11 @@ test.describe('webmail on Dovecot', () => {
     await page.getByRole('button', { name: 'Newer' }).click();
     await expect(pager).toHaveText(`1–25 of ${total}`);
     expect(formsLoaded()).toBe(false);
+    // The pointer on Compose starts the download; the panel opens on it.
+    await page.getByRole('button', { name: 'Compose', exact: true }).hover();
+    await expect.poll(formsLoaded).toBe(true);
     await page.keyboard.press('c');
-    await expect(page.getByRole('dialog', { name: 'New message' })).toBeVisible();
-    expect(formsLoaded()).toBe(true);
+    await expect(page.getByRole('dialog', { name: 'New message' }).getByLabel('To')).toBeVisible();
   });
 
   test(`opens ${HOSTILE_HTML.length} hostile mails one after the other: no script runs, nothing remote is requested`, async ({

@@ -10,6 +10,7 @@ import { mapApiError } from '@/lib/error-mapper';
 import { useSaveDraft, useSendMessage } from '../api/send-message';
 import type { ComposeDraft } from '../utils/compose-draft';
 import { formatSize } from '../utils/relative-time';
+import { ComposeFrame } from './compose-frame';
 import { RecipientInput } from './recipient-input';
 
 type FieldErrors = Partial<Record<'to' | 'cc' | 'bcc' | 'subject' | 'body' | 'attachments', string>>;
@@ -96,20 +97,7 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
 
   const title = t(`inbox.compose.titles.${draft.mode}`);
   return (
-    <aside
-      role="dialog"
-      aria-label={title}
-      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-2xl flex-col border-l bg-background shadow-xl"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
-    >
-      <header className="flex items-center justify-between border-b px-4 py-2">
-        <h2 className="font-semibold">{title}</h2>
-        <Button variant="ghost" size="icon" aria-label={t('common.close')} onClick={onClose}>
-          <X aria-hidden />
-        </Button>
-      </header>
+    <ComposeFrame title={title} onClose={onClose}>
       <form
         className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-4 py-2"
         noValidate
@@ -258,6 +246,6 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
           </Button>
         </div>
       </form>
-    </aside>
+    </ComposeFrame>
   );
 }

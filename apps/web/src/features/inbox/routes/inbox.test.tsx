@@ -268,7 +268,7 @@ describe('InboxRoute', () => {
     renderInbox();
     await screen.findByText('Subject 1');
     await user.keyboard('c');
-    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    const dialog = await screen.findByRole('dialog', { name: 'New message', busy: false });
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(within(dialog).getByText('At least one recipient is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Subject is required')).toBeInTheDocument();
@@ -316,7 +316,7 @@ describe('InboxRoute', () => {
     await user.click(await screen.findByText('Subject 1'));
     await screen.findByTitle('Message body');
     await user.keyboard('r');
-    const dialog = await screen.findByRole('dialog', { name: 'Reply' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reply', busy: false });
     expect(within(dialog).getByPlaceholderText('Subject')).toHaveValue('Re: Subject 1');
     expect(within(dialog).getByPlaceholderText<HTMLTextAreaElement>('Message').value).toContain('> Hello there\n> Second line');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -337,7 +337,7 @@ describe('InboxRoute', () => {
     await user.click(await screen.findByText('Subject 2'));
     await screen.findByTitle('Message body');
     await user.keyboard('f');
-    const dialog = await screen.findByRole('dialog', { name: 'Forward' });
+    const dialog = await screen.findByRole('dialog', { name: 'Forward', busy: false });
     expect(within(dialog).getByPlaceholderText('Subject')).toHaveValue('Fwd: Subject 2');
     expect(within(dialog).getByRole('list', { name: 'Attachments of the forwarded message' })).toHaveTextContent('quote.pdf');
     expect(within(dialog).getByTestId('attachments-total')).toHaveTextContent('Attachments: 2 KB of 25 MB');

@@ -17,14 +17,20 @@ import { useMailboxPage } from '../api/get-mailbox-page';
 import { messageQueryOptions, useMessage } from '../api/get-message';
 import { useMoveMessages } from '../api/move-messages';
 import { useSetFlags } from '../api/set-flags';
+import { ComposeFrame } from '../components/compose-frame';
 import { findByUse, FolderTree } from '../components/folder-tree';
 import { type ListActions, MessageList } from '../components/message-list';
 import { MessageView } from '../components/message-view';
 import { ShortcutsHelp } from '../components/shortcuts-help';
 import { draftFrom, emptyDraft, type ComposeDraft } from '../utils/compose-draft';
 
-/** Loaded when first opened: it brings the compose rules (zod), which the list itself does not need. */
-const ComposePanel = lazy(() => import('../components/compose-panel').then((module) => ({ default: module.ComposePanel })));
+/**
+ * Loaded when first opened, or when the pointer or focus reaches a Compose button: it brings the
+ * compose rules (zod), which the list itself does not need. Its frame shows meanwhile.
+ */
+const loadComposePanel = () => import('../components/compose-panel');
+const ComposePanel = lazy(() => loadComposePanel().then((module) => ({ default: module.ComposePanel })));
+const preloadComposePanel = () => void loadComposePanel();
 
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -252,7 +258,7 @@ export function InboxRoute() {
         className={`w-60 shrink-0 flex-col gap-3 overflow-y-auto border-r p-3 ${openUid ? 'hidden md:flex' : 'hidden sm:flex'}`}
         aria-label={t('inbox.folders.title')}
       >
-        <Button onClick={() => setCompose(emptyDraft())}>
+        <Button onClick={() => setCompose(emptyDraft())} onPointerEnter={preloadComposePanel} onFocus={preloadComposePanel}>
           <PenSquare aria-hidden />
           {t('inbox.compose.button')}
         </Button>
@@ -299,6 +305,8 @@ export function InboxRoute() {
             size="sm"
             className="sm:hidden"
             onClick={() => setCompose(emptyDraft())}
+            onPointerEnter={preloadComposePanel}
+            onFocus={preloadComposePanel}
             aria-label={t('inbox.compose.button')}
           >
             <PenSquare aria-hidden />
@@ -358,7 +366,7 @@ export function InboxRoute() {
         </div>
       </div>
       {compose && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<ComposeFrame title={t(`inbox.compose.titles.${compose.mode}`)} onClose={() => setCompose(null)} />}>
           <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={() => setCompose(null)} />
         </Suspense>
       )}

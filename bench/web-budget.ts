@@ -8,7 +8,10 @@
  * ends on another page than the one asked for is refused. Nothing fails on a figure.
  *
  *   npm run web-budget -w bench              (--no-build to reuse apps/web/dist, --no-lighthouse,
- *                                             --runs=N, --preset=mobile|desktop, --reports=DIR)
+ *                                             --runs=N, --preset=mobile|desktop, --reports=DIR,
+ *                                             --route=/inbox for Lighthouse on that page only (the
+ *                                             results file then holds that page alone),
+ *                                             --trace to keep each run's trace in DIR as well)
  *
  * Lighthouse's scores move by several points between runs of the same build (mostly total blocking
  * time): each page runs `--runs` times (3) and the median run by performance is reported, with the
@@ -40,6 +43,10 @@ const { values: args } = parseArgs({
     preset: { type: 'string', multiple: true, default: ['mobile', 'desktop'] },
     /** A directory for every run's whole Lighthouse report. */
     reports: { type: 'string' },
+    /** Lighthouse on these pages only (all three by default). */
+    route: { type: 'string', multiple: true },
+    /** With --reports: each run's trace too, with JavaScript CPU samples (which slow the page). */
+    trace: { type: 'boolean', default: false },
   },
 });
 const BUDGET_KB = 170;
@@ -122,14 +129,15 @@ async function signedInUser(server: Server, dataDir: string, ports: { imap: numb
  * again, with /inbox, as every later visit sees it (the guide's progress in local storage says it
  * has been opened).
  */
-function lighthousePages(cookie: string, userId: string) {
+function lighthousePages(cookie: string, userId: string, only: string[] | undefined) {
   const guideSeen = { [progressKey(userId)]: JSON.stringify({ ...initialProgress, totalViews: 1, openedFirstTime: true }) };
-  return [
+  const all = [
     { route: '/signin', visit: 'signed out' },
     { route: '/home', visit: 'first visit (the help guide opens)', cookie },
     { route: '/home', visit: 'later visits', cookie, localStorage: guideSeen },
     { route: '/inbox', visit: 'later visits', cookie, localStorage: guideSeen },
   ];
+  return only ? all.filter((page) => only.includes(page.route)) : all;
 }
 
 /** The run whose performance score is the median of the runs (the lower middle one of an even count). */
@@ -151,12 +159,13 @@ async function main() {
     if (!args['no-lighthouse']) {
       if (args.reports) await mkdir(args.reports, { recursive: true });
       for (const preset of args.preset as ('mobile' | 'desktop')[])
-        for (const { route, visit, ...signedIn } of lighthousePages(cookie, userId)) {
+        for (const { route, visit, ...signedIn } of lighthousePages(cookie, userId, args.route)) {
           const runs = [];
           for (let run = 1; run <= Number(args.runs); run++) {
             const name = `${preset}${route.replaceAll('/', '-')}-${visit.split(' ')[0]}-${run}.json`;
             const reportPath = args.reports ? path.join(args.reports, name) : undefined;
-            runs.push(await runLighthouse(`${server.url}${route}`, { chromiumPath, preset, reportPath, ...signedIn }));
+            const trace = Boolean(reportPath) && args.trace;
+            runs.push(await runLighthouse(`${server.url}${route}`, { chromiumPath, preset, reportPath, trace, ...signedIn }));
           }
           const scores = medianRun(runs);
           const range = runs.map((r) => r.performance).sort((a, b) => a - b);

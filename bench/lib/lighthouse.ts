@@ -20,6 +20,12 @@ export interface LighthouseOptions {
   preset: 'mobile' | 'desktop';
   /** Where to write the run's whole report (JSON), to read what the scores do not say. */
   reportPath?: string;
+  /**
+   * Also write the run's trace beside the report (`<reportPath>.trace.json`, which Chrome DevTools'
+   * Performance panel opens), with JavaScript CPU samples, to see what the main-thread tasks do.
+   * The sampling slows the page: the scores of such a run are lower.
+   */
+  trace?: boolean;
 }
 
 /**
@@ -55,6 +61,7 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
+        ...(options.trace ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
         // Lighthouse clears the origin's storage, cookies included, unless told not to.
         disableStorageReset: Boolean(options.cookie),
       },
@@ -62,6 +69,8 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
     );
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     if (options.reportPath) await writeFile(options.reportPath, JSON.stringify(result.lhr, null, 1));
+    if (options.reportPath && options.trace)
+      await writeFile(`${options.reportPath}.trace.json`, JSON.stringify(result.artifacts.Trace));
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname;

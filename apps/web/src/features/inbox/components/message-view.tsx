@@ -111,14 +111,21 @@ export function MessageView({
                 <span className="font-medium">{message.from ? label(message.from) : t('inbox.list.noSender')}</span>
                 {message.from?.name && <span className="text-muted-foreground"> &lt;{message.from.address}&gt;</span>}
               </span>
-              <span
-                className="text-muted-foreground"
-                data-testid="recipients"
-                title={message.to.value.map((a) => a.address).join(', ')}
-              >
-                {t('inbox.read.to')} {recipients(message.to.value)}
-                {message.cc.value.length > 0 && ` · ${t('inbox.read.cc')} ${recipients(message.cc.value)}`}
-              </span>
+              {/* Mail sent to undisclosed recipients has neither. */}
+              {(message.to.value.length > 0 || message.cc.value.length > 0) && (
+                <span
+                  className="text-muted-foreground"
+                  data-testid="recipients"
+                  title={[...message.to.value, ...message.cc.value].map((a) => a.address).join(', ')}
+                >
+                  {[
+                    message.to.value.length > 0 && `${t('inbox.read.to')} ${recipients(message.to.value)}`,
+                    message.cc.value.length > 0 && `${t('inbox.read.cc')} ${recipients(message.cc.value)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              )}
             </div>
             <time className="text-muted-foreground" dateTime={message.date ?? undefined}>
               {fullDate(message.date, t)}

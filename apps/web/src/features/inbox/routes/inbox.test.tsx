@@ -208,6 +208,25 @@ describe('InboxRoute', () => {
     );
   });
 
+  it('names the recipients it has: cc alone, and none for undisclosed recipients', async () => {
+    api({
+      'GET /api/mailbox/messages/7%3A2': {
+        status: 200,
+        body: { ...detail(2), to: { value: [] }, cc: { value: [{ name: 'Team', address: 'team@x.example' }] } },
+      },
+      'GET /api/mailbox/messages/7%3A3': { status: 200, body: { ...detail(3), to: { value: [] } } },
+    });
+    const user = userEvent.setup();
+    renderInbox();
+    await user.click(await screen.findByText('Subject 2'));
+    await screen.findByRole('heading', { level: 2, name: 'Subject 2' });
+    expect(screen.getByTestId('recipients')).toHaveTextContent(/^cc Team$/);
+    await user.keyboard('u');
+    await user.click(await screen.findByText('Subject 3'));
+    await screen.findByRole('heading', { level: 2, name: 'Subject 3' });
+    expect(screen.queryByTestId('recipients')).toBeNull();
+  });
+
   it('moves with j/k, opens with Enter into a sandboxed body, returns with u, archives with e, pages with Older', async () => {
     const { calls } = api();
     const user = userEvent.setup();

@@ -223,12 +223,18 @@ test.describe('accessibility', () => {
     await expectFocusRings(page, 15, 'signin');
   });
 
-  test('no horizontal scroll on a phone: home, inbox, knowledge form, sign-in', async ({ page }, testInfo) => {
+  test('no horizontal scroll on a phone: home, inbox, a message, knowledge form, sign-in', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/home');
     await expectNoHorizontalScroll(page, testInfo, 'home', page.getByText('Opening hours', { exact: true }));
     await page.goto('/inbox');
     await expectNoHorizontalScroll(page, testInfo, 'inbox', messageRow(page));
+    await messageRow(page).getByRole('button', { name: subject }).click();
+    await expectNoHorizontalScroll(page, testInfo, 'message', page.getByRole('heading', { level: 2, name: subject }));
+    // The read panel's actions all fit beside each other (icons alone on a phone).
+    const forward = page.getByRole('button', { name: 'Forward' });
+    const box = await forward.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(375);
     await page.goto('/data');
     await expectNoHorizontalScroll(page, testInfo, 'knowledge-form', page.locator('h1'));
     await page.context().clearCookies();

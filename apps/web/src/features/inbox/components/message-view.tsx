@@ -81,18 +81,19 @@ export function MessageView({
             <Star className={cn(message.isFlagged && 'fill-yellow-400 text-yellow-500')} aria-hidden />
           </Button>
         )}
+        {/* Icons alone on a phone: the three labels do not fit beside the other actions. */}
         <div className="ml-auto flex gap-1">
-          <Button variant="ghost" size="sm" disabled={!message} onClick={onReply}>
+          <Button variant="ghost" size="sm" disabled={!message} onClick={onReply} title={t('inbox.actions.reply')}>
             <Reply aria-hidden />
-            {t('inbox.actions.reply')}
+            <span className="sr-only sm:not-sr-only">{t('inbox.actions.reply')}</span>
           </Button>
-          <Button variant="ghost" size="sm" disabled={!message} onClick={onReplyAll}>
+          <Button variant="ghost" size="sm" disabled={!message} onClick={onReplyAll} title={t('inbox.actions.replyAll')}>
             <ReplyAll aria-hidden />
-            {t('inbox.actions.replyAll')}
+            <span className="sr-only sm:not-sr-only">{t('inbox.actions.replyAll')}</span>
           </Button>
-          <Button variant="ghost" size="sm" disabled={!message} onClick={onForward}>
+          <Button variant="ghost" size="sm" disabled={!message} onClick={onForward} title={t('inbox.actions.forward')}>
             <Forward aria-hidden />
-            {t('inbox.actions.forward')}
+            <span className="sr-only sm:not-sr-only">{t('inbox.actions.forward')}</span>
           </Button>
         </div>
       </div>
@@ -107,7 +108,7 @@ export function MessageView({
           <h2 className="text-lg font-semibold">{message.subject || t('inbox.list.noSubject')}</h2>
           <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
             <div className="grid gap-0.5">
-              <span>
+              <span className="wrap-anywhere">
                 <span className="font-medium">{message.from ? label(message.from) : t('inbox.list.noSender')}</span>
                 {message.from?.name && <span className="text-muted-foreground"> &lt;{message.from.address}&gt;</span>}
               </span>

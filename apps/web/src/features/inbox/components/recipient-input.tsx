@@ -58,14 +58,17 @@ export function RecipientInput({
           <span
             key={address}
             className={cn(
-              'inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs',
+              'inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs',
               !isEmailAddress(address) && 'bg-destructive/15 text-destructive',
             )}
           >
-            {address}
+            {/* A long address is cut, not the remove button: the whole address is in the title. */}
+            <span className="truncate" title={address}>
+              {address}
+            </span>
             <button
               type="button"
-              className="rounded-full hover:bg-background"
+              className="shrink-0 rounded-full hover:bg-background"
               aria-label={t('inbox.compose.removeRecipient', { address })}
               onClick={() => onChange(value.filter((v) => v !== address))}
             >

@@ -147,12 +147,7 @@ export function InboxRoute() {
   const respond = async (mode: 'reply' | 'replyAll' | 'forward', uid: string) => {
     try {
       const detail = await queryClient.fetchQuery(messageQueryOptions(folder, uid));
-      setCompose(
-        draftFrom(mode, detail, own, {
-          wrote: t('inbox.compose.wrote', { from: detail.from?.address ?? '' }),
-          forwarded: t('inbox.compose.forwarded'),
-        }),
-      );
+      setCompose(draftFrom(mode, detail, own, t));
     } catch (error) {
       fail(error);
     }

@@ -34,6 +34,9 @@ test('chat with the local engine in each assistant type, clear, and get the hist
   await expect(page.getByText('Answered by the built-in local engine.')).toBeVisible();
   await ask(page, 'How do I invite a colleague to my team?');
   await expect(log.getByText('From the help guide, "Team and users":')).toBeVisible();
+  // The conversation scrolls within itself: the page stays put and the message field on the screen.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByLabel('Your message')).toBeInViewport();
 
   // email: a draft reply grounded in the knowledge base.
   await page.getByRole('radio', { name: 'Email' }).click();

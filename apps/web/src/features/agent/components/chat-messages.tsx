@@ -28,20 +28,23 @@ function Bubble({ role, children, busy }: { role: ChatMessage['role']; children:
 /** The conversation: the greeting, the messages, and the answer while it streams in. */
 export function ChatMessages(props: { messages: ChatMessage[]; streaming: string | null; loading: boolean }) {
   const { t } = useTranslation();
-  const end = useRef<HTMLDivElement>(null);
-  // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+  const log = useRef<HTMLDivElement>(null);
+  // The conversation scrolls to its end, not the page: scrolling the last message into view moved
+  // the whole page and pushed the composer below the screen.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [props.messages.length, props.streaming]);
 
   return (
     <div
+      ref={log}
       role="log"
       aria-label={t('agent.conversation')}
       aria-live="polite"
       // Focusable so that keyboard users can scroll a long conversation.
       tabIndex={0}
-      className="max-h-[60vh] min-h-64 overflow-y-auto rounded-lg border bg-muted/30 p-4"
+      // Short enough for the composer below it to stay on a laptop's screen.
+      className="max-h-[calc(100dvh-26rem)] min-h-64 overflow-y-auto rounded-lg border bg-muted/30 p-4"
     >
       <ol className="grid content-start gap-3">
         <Bubble role="assistant">{t('agent.greeting')}</Bubble>
@@ -63,7 +66,6 @@ export function ChatMessages(props: { messages: ChatMessage[]; streaming: string
           </Bubble>
         )}
       </ol>
-      <div ref={end} aria-hidden />
     </div>
   );
 }

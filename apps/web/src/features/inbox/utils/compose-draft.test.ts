@@ -53,6 +53,11 @@ describe('draftFrom', () => {
     expect(draft.body).toContain('\n\nAnn Lee <ann@client.example> wrote:\n> Here is the quote.');
   });
 
+  it('names an unknown sender as the list does', () => {
+    const draft = draftFrom('reply', { ...message, from: null }, 'owner@example.com', i18n.getFixedT('en'));
+    expect(draft.body).toContain('On Nov 3, 2026, 9:05 PM, (unknown sender) wrote:');
+  });
+
   it('replies to all but the user and the sender', () => {
     const draft = draftFrom('replyAll', message, 'Owner@example.com', i18n.getFixedT('en'));
     expect(draft.to).toEqual(['ann@client.example']);

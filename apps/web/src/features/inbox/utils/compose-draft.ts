@@ -35,7 +35,7 @@ const addressLine = (a: MailAddress) => (a.name ? `${a.name} <${a.address}>` : a
 
 /** The line over a reply's quote, as mail programs write it: "On Nov 3, 2026, 9:05 PM, Ann Lee <ann@x.example> wrote:". */
 function replyHeader(message: MessageDetail, t: TFunction) {
-  const from = message.from ? addressLine(message.from) : '';
+  const from = message.from ? addressLine(message.from) : t('inbox.list.noSender');
   const date = fullDate(message.date, t);
   return date ? t('inbox.compose.wroteOn', { date, from }) : t('inbox.compose.wrote', { from });
 }

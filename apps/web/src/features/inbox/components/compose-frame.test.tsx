@@ -6,7 +6,7 @@ import { ComposeFrame } from './compose-frame';
 describe('ComposeFrame', () => {
   it('shows the panel at once while its code loads: title, a busy status, focus on Close, Escape closes', async () => {
     const onClose = vi.fn();
-    render(<ComposeFrame title="New message" onClose={onClose} />);
+    render(<ComposeFrame mode="compose" onClose={onClose} />);
     const dialog = screen.getByRole('dialog', { name: 'New message' });
     expect(dialog).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
@@ -19,7 +19,7 @@ describe('ComposeFrame', () => {
 
   it('holds the panel once loaded, not busy', () => {
     render(
-      <ComposeFrame title="Reply" onClose={() => undefined}>
+      <ComposeFrame mode="reply" onClose={() => undefined}>
         <form aria-label="fields" />
       </ComposeFrame>,
     );

@@ -3,14 +3,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import type { ComposeMode } from '../utils/compose-draft';
 
 /**
  * The compose panel's frame, sliding over the list: its title, the close button and Escape. It is
  * in the list's own code, so that it shows at once the first time the panel opens, while the
- * panel's code (with the compose rules) is downloaded.
+ * panel's code (with the compose rules) is downloaded: without children it shows that loading.
  */
-export function ComposeFrame({ title, onClose, children }: { title: string; onClose: () => void; children?: ReactNode }) {
+export function ComposeFrame({ mode, onClose, children }: { mode: ComposeMode; onClose: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
+  const title = t(`inbox.compose.titles.${mode}`);
   const loading = children === undefined;
   return (
     <aside

@@ -95,9 +95,8 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
     });
   }
 
-  const title = t(`inbox.compose.titles.${draft.mode}`);
   return (
-    <ComposeFrame title={title} onClose={onClose}>
+    <ComposeFrame mode={draft.mode} onClose={onClose}>
       <form
         className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-4 py-2"
         noValidate

@@ -361,7 +361,7 @@ export function InboxRoute() {
         </div>
       </div>
       {compose && (
-        <Suspense fallback={<ComposeFrame title={t(`inbox.compose.titles.${compose.mode}`)} onClose={() => setCompose(null)} />}>
+        <Suspense fallback={<ComposeFrame mode={compose.mode} onClose={() => setCompose(null)} />}>
           <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={() => setCompose(null)} />
         </Suspense>
       )}

@@ -11,7 +11,8 @@
  *                                             --runs=N, --preset=mobile|desktop, --reports=DIR,
  *                                             --route=/inbox for Lighthouse on that page only (the
  *                                             results file then holds that page alone),
- *                                             --trace to keep each run's trace in DIR as well)
+ *                                             --trace to keep each run's trace in DIR as well,
+ *                                             --samples to add JavaScript CPU samples to it)
  *
  * Lighthouse's scores move by several points between runs of the same build (mostly total blocking
  * time): each page runs `--runs` times (3) and the median run by performance is reported, with the
@@ -45,8 +46,10 @@ const { values: args } = parseArgs({
     reports: { type: 'string' },
     /** Lighthouse on these pages only (all three by default). */
     route: { type: 'string', multiple: true },
-    /** With --reports: each run's trace too, with JavaScript CPU samples (which slow the page). */
+    /** With --reports: each run's trace too (the main thread's tasks at their real durations). */
     trace: { type: 'boolean', default: false },
+    /** With --trace: JavaScript CPU samples in the trace, to see what scripts do (they slow the page). */
+    samples: { type: 'boolean', default: false },
   },
 });
 const BUDGET_KB = 170;
@@ -165,7 +168,10 @@ async function main() {
             const name = `${preset}${route.replaceAll('/', '-')}-${visit.split(' ')[0]}-${run}.json`;
             const reportPath = args.reports ? path.join(args.reports, name) : undefined;
             const trace = Boolean(reportPath) && args.trace;
-            runs.push(await runLighthouse(`${server.url}${route}`, { chromiumPath, preset, reportPath, trace, ...signedIn }));
+            const samples = trace && args.samples;
+            runs.push(
+              await runLighthouse(`${server.url}${route}`, { chromiumPath, preset, reportPath, trace, samples, ...signedIn }),
+            );
           }
           const scores = medianRun(runs);
           const range = runs.map((r) => r.performance).sort((a, b) => a - b);

@@ -22,10 +22,14 @@ export interface LighthouseOptions {
   reportPath?: string;
   /**
    * Also write the run's trace beside the report (`<reportPath>.trace.json`, which Chrome DevTools'
-   * Performance panel opens), with JavaScript CPU samples, to see what the main-thread tasks do.
-   * The sampling slows the page: the scores of such a run are lower.
+   * Performance panel opens): the main thread's tasks as the page ran them, before the simulation.
    */
   trace?: boolean;
+  /**
+   * With `trace`: JavaScript CPU samples in it, to see what the scripts' tasks do. The sampling
+   * slows the page: the scores of such a run are lower.
+   */
+  samples?: boolean;
 }
 
 /**
@@ -61,7 +65,7 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
-        ...(options.trace ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+        ...(options.trace && options.samples ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
         // Lighthouse clears the origin's storage, cookies included, unless told not to.
         disableStorageReset: Boolean(options.cookie),
       },

@@ -36,7 +36,7 @@ export function KnowledgeForm({ defaultValues, onSubmit, onCancel, pending, serv
       <FormField id="text" label={t('knowledge.form.content')} error={textError && t(textError)}>
         <Textarea rows={15} {...fieldA11y('text', textError)} {...register('text')} />
       </FormField>
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           {t('knowledge.form.cancel')}
         </Button>

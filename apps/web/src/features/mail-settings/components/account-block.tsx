@@ -43,6 +43,7 @@ export function AccountBlock({
   const { t } = useTranslation();
   const managed = setting.responseType !== RESPONSE_TYPES.disable;
   const responsePending = pending.has('responseType');
+  const responseTypeName = responseTypeNames[setting.responseType] ?? 'disable';
 
   return (
     <SettingsCard
@@ -80,7 +81,9 @@ export function AccountBlock({
         <div>
           <dt className="text-muted-foreground">{t('mailSettings.account.responseType')}</dt>
           <dd className="font-medium">
-            {t(`mailSettings.responseTypes.${responseTypeNames[setting.responseType] ?? 'disable'}.title`)}
+            {responseTypeName === 'disable'
+              ? t('mailSettings.account.noResponse')
+              : t(`mailSettings.responseTypes.${responseTypeName}.title`)}
           </dd>
         </div>
       </dl>

@@ -302,7 +302,7 @@ export function CategoryForm(props: CategoryFormProps) {
         }}
       />
 
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={props.onCancel} disabled={pending}>
           {t('categories.form.cancel')}
         </Button>

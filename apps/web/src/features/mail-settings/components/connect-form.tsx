@@ -269,7 +269,7 @@ export function ConnectForm(props: ConnectFormProps) {
         </Alert>
       )}
 
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           {t('mailSettings.connect.cancel')}
         </Button>

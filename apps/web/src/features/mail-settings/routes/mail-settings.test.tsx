@@ -49,6 +49,18 @@ describe('MailSettingsRoute', () => {
     expect(await screen.findByRole('link', { name: 'Add an e-mail account' })).toHaveAttribute('href', '/email-settings/add');
   });
 
+  it('names the response type in use, and "None" when replies are not managed', async () => {
+    setup({ 'GET /api/email-settings': { status: 200, body: mailSetting({ responseType: 0 }) } });
+    const responseType = await screen.findByText('Response type');
+    expect(responseType.nextElementSibling).toHaveTextContent(/^None$/);
+  });
+
+  it('names a managed response type by its title', async () => {
+    setup({ 'GET /api/email-settings': { status: 200, body: mailSetting({ responseType: 2 }) } });
+    const responseType = await screen.findByText('Response type');
+    expect(responseType.nextElementSibling).toHaveTextContent(/^Save draft$/);
+  });
+
   it('says when the mailbox has stopped syncing and why', async () => {
     setup({
       'GET /api/email-settings': {

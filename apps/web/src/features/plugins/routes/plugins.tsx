@@ -43,7 +43,7 @@ export function PluginsRoute() {
 
   return (
     <section className="mx-auto grid w-full max-w-2xl gap-6">
-      <div className="flex flex-col items-center gap-4 rounded-lg border p-10 text-center">
+      <div className="flex flex-col items-center gap-4 rounded-lg border p-6 text-center sm:p-10">
         <Puzzle className="size-10 text-accent" aria-hidden />
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('plugins.comingSoon')}</p>
         <h1 className="text-2xl font-semibold">{t(`plugins.${addin}.title`)}</h1>

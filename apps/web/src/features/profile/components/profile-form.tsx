@@ -68,7 +68,7 @@ export function ProfileForm({ defaultValues, categories, onSubmit, onCancel, pen
           })}
         />
       </FormField>
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           {t('profile.cancel')}
         </Button>

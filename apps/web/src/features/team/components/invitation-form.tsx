@@ -179,7 +179,7 @@ export function InvitationForm(props: InvitationFormProps) {
         />
       </div>
 
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           {t('team.cancel')}
         </Button>

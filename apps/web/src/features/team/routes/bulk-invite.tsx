@@ -152,7 +152,7 @@ function BulkInvite() {
         </Alert>
       )}
 
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={() => navigate('/users')} disabled={upload.isPending}>
           {t('team.cancel')}
         </Button>

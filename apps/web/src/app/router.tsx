@@ -1,9 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { prefetchInbox } from '@/features/inbox/api/prefetch-inbox';
 import { loadAppNamespaces } from '@/lib/i18n';
 import { ProtectedRoute, PublicRoute } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
+import { queryClient } from './provider';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -124,6 +126,11 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'inbox',
+                    // The first page is asked for while the webmail's code downloads.
+                    loader: () => {
+                      prefetchInbox(queryClient);
+                      return null;
+                    },
                     lazy: () => import('@/features/inbox/routes/inbox').then((m) => ({ Component: m.InboxRoute })),
                   },
                   {

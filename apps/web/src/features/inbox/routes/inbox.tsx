@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFolders } from '../api/get-folders';
 import { useMailboxPage } from '../api/get-mailbox-page';
+import { firstPage } from '../api/prefetch-inbox';
 import { messageQueryOptions, useMessage } from '../api/get-message';
 import { useMoveMessages } from '../api/move-messages';
 import { useSetFlags } from '../api/set-flags';
@@ -44,8 +45,8 @@ export function InboxRoute() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const own = useAuth().user?.email ?? '';
-  const [folder, setFolder] = useState('INBOX');
-  const [page, setPage] = useState(1);
+  const [folder, setFolder] = useState(firstPage.folder);
+  const [page, setPage] = useState(firstPage.page);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<Set<string>>(new Set());

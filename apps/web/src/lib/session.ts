@@ -27,7 +27,7 @@ export const sessionQueryOptions = queryOptions({
  * requests a screen starts ahead of its render, which anyone else would only get an error for.
  */
 export function whenSignedIn(queryClient: QueryClient, then: (user: SessionUser) => void) {
-  queryClient.fetchQuery(sessionQueryOptions).then(
+  void queryClient.fetchQuery(sessionQueryOptions).then(
     (user) => user?.emailVerified && then(user),
     () => undefined,
   );

@@ -53,15 +53,22 @@ async function audit(page: Page, screen: string, ready: Locator = page.locator('
 /**
  * Goes to a screen the way the app's own links do (the router follows the history), which spares
  * reloading the app for each of the many screens. The headings on screen until then are marked, so
- * that the wait is for the new screen's, not for the old one's while the new one loads.
+ * that the wait is for the new screen's (the locator returned), not for the old one's while the new
+ * one loads.
  */
-async function visit(page: Page, path: string, screen: string, ready?: Locator) {
+async function goInApp(page: Page, path: string): Promise<Locator> {
   await page.evaluate((to) => {
     document.querySelectorAll('h1').forEach((heading) => (heading.dataset.previousScreen = ''));
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await audit(page, screen, ready ?? page.locator('h1:not([data-previous-screen])').first());
+  return page.locator('h1:not([data-previous-screen])').first();
+}
+
+/** Goes to a screen in the app (`goInApp`) and audits it once loaded. */
+async function visit(page: Page, path: string, screen: string, ready?: Locator) {
+  const heading = await goInApp(page, path);
+  await audit(page, screen, ready ?? heading);
 }
 
 /** One unread message with an attachment in the webmail mailbox, to open and read. */
@@ -262,12 +269,8 @@ test.describe('accessibility', () => {
       await page.goto(`/home?lng=${lang}`);
       await expect(page.getByText('Opening hours', { exact: true })).toBeVisible();
       for (const path of PHONE_SCREENS) {
-        await page.evaluate((to) => {
-          document.querySelectorAll('h1').forEach((heading) => (heading.dataset.previousScreen = ''));
-          history.pushState(null, '', to);
-          dispatchEvent(new PopStateEvent('popstate'));
-        }, path);
-        const ready = path === '/agent' ? page.getByRole('log') : page.locator('h1:not([data-previous-screen])').first();
+        const heading = await goInApp(page, path);
+        const ready = path === '/agent' ? page.getByRole('log') : heading;
         const screen = `${lang}${path.replaceAll('/', '-')}`;
         await expectNoHorizontalScroll(page, testInfo, screen, ready);
         expect.soft(await widerThanTheColumn(page), `content wider than the column on ${screen}`).toEqual([]);

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@app/shared/auth';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiRequestError } from './api-client';
 
 /**
@@ -21,17 +21,6 @@ export const sessionQueryOptions = queryOptions({
   staleTime: 60_000,
   retry: false,
 });
-
-/**
- * Calls `then` once the session is known, if it is a signed-in user's with a verified e-mail: for
- * requests a screen starts ahead of its render, which anyone else would only get an error for.
- */
-export function whenSignedIn(queryClient: QueryClient, then: (user: SessionUser) => void) {
-  void queryClient.fetchQuery(sessionQueryOptions).then(
-    (user) => user?.emailVerified && then(user),
-    () => undefined,
-  );
-}
 
 export type AuthState = { user: SessionUser | null; isLoading: boolean; error: string | null };
 

@@ -14,7 +14,7 @@ export const APP_URL = 'http://localhost:3000';
 export const ORIGIN = { origin: APP_URL };
 
 /** A database of its own for one test file: a clone of the migrated template. */
-export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+export async function openTestDatabase(): Promise<Database & { url?: string; dispose(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   const pgTemplate = inject('pgTemplate');
   if (url && pgTemplate) {
@@ -23,6 +23,7 @@ export async function openTestDatabase(): Promise<Database & { dispose(): Promis
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
     const database = await openDatabase({ url: databaseUrlFor(url, name), poolSize: 5 });
     return Object.assign(database, {
+      url: databaseUrlFor(url, name),
       async dispose() {
         await database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -20,8 +20,16 @@ export interface Database {
    * depend on the parameters (planning costs as much as running a small indexed query).
    */
   query<T extends Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
-  /** LISTEN on a channel (DESIGN §7: live events travel by LISTEN/NOTIFY); resolves to the unlisten. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel (DESIGN §7: live events travel by LISTEN/NOTIFY); resolves to the unlisten.
+   * `onConnection` hears when the listener is connected and when it lost its connection (whatever
+   * was sent meanwhile is missed).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onConnection?: (connected: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -41,7 +49,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[], name?: string) =>
       (await (name ? pool.query<T>({ name, text, values: params }) : pool.query<T>(text, params))).rows,
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload, onConnection) => listenPostgres(url, channel, onPayload, onConnection),
     close: () => pool.end(),
   };
 }
@@ -50,19 +58,35 @@ async function openPostgres(url: string, max: number): Promise<Database> {
  * One connection of its own per listener (a pooled one would be handed to other queries). A dropped
  * connection is opened again after a second, so a database restart does not end live events.
  */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnection: (connected: boolean) => void = () => undefined,
+) {
   let client: pg.Client | null = null;
   let stopped = false;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
-    next.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
-    next.on('error', () => {
+    next.on('error', () => undefined); // a failed connect rejects; a lost connection ends (below)
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
       void next.end().catch(() => undefined);
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+      throw error;
+    }
+    if (stopped) return void next.end().catch(() => undefined);
+    next.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
+    next.once('end', () => {
+      onConnection(false);
+      retry();
     });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     client = next;
+    onConnection(true);
+  };
+  const retry = () => {
+    if (!stopped) setTimeout(() => void connect().catch(retry), 1000);
   };
   await connect();
   return async () => {
@@ -85,8 +109,9 @@ async function openPglite(dir: string | null): Promise<Database> {
     db,
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params)).rows as never,
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onConnection) => {
       const unlisten = await client.listen(channel, onPayload);
+      onConnection?.(true); // in this process: never disconnected
       return () => unlisten();
     },
     close: () => client.close(),

@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps) {
 
   const auth: Auth = createAuth({ db: database.db, config, mailer });
   const resolveSession = makeSessionResolver({ database, auth, secret: config.authSecret, production: config.production });
+  app.addHook('onClose', () => resolveSession.close());
   const requireUser = makeRequireUser(resolveSession);
   app.addHook('onRequest', makeCsrfGuard(new URL(config.appUrl).origin));
 

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-resolver';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Database, openDatabase } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import { createTestApp, ORIGIN, testConfig, type TestApp } from '../../../test/harness';
+import type { Auth } from './auth';
+import { makeSessionResolver, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-resolver';
 
 describe('session resolution', () => {
   let t: TestApp;
@@ -27,8 +29,12 @@ describe('session resolution', () => {
 
   it('refuses an expired session', async () => {
     const { cookie, id } = await t.signUp();
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, id));
-    expect((await session(cookie)).statusCode).toBe(401);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, id));
+    // The process hears of the change (NOTIFY) a moment after it is committed.
+    await vi.waitFor(async () => expect((await session(cookie)).statusCode).toBe(401), { timeout: 1000 });
   });
 
   it('extends a session older than a day through Better Auth and refreshes the cookie', async () => {
@@ -36,10 +42,100 @@ describe('session resolution', () => {
     const ageMs = (SESSION_UPDATE_AGE_SECONDS + 60) * 1000;
     const oldExpiry = new Date(Date.now() + SESSION_EXPIRES_IN_SECONDS * 1000 - ageMs);
     await t.database.db.update(sessions).set({ expiresAt: oldExpiry }).where(eq(sessions.userId, id));
-    const res = await session(cookie);
-    expect(res.statusCode).toBe(200);
-    expect(String(res.headers['set-cookie'])).toMatch(/session_token=/);
+    await vi.waitFor(
+      async () => {
+        const res = await session(cookie);
+        expect(res.statusCode).toBe(200);
+        expect(String(res.headers['set-cookie'])).toMatch(/session_token=/);
+      },
+      { timeout: 1000 },
+    );
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(oldExpiry.getTime());
+  });
+});
+
+describe('sessions kept in the process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A resolver of its own (as another request handler would have) that counts its queries. */
+  async function resolverOn(database: Database) {
+    const reads = vi.fn((text: string, params?: unknown[], name?: string) => database.query(text, params, name));
+    const resolve = makeSessionResolver({
+      database: { ...database, query: reads as Database['query'] },
+      auth: {} as Auth, // not reached: the sessions here are fresh, none is due for Better Auth's refresh
+      secret: testConfig().authSecret,
+      production: false,
+    });
+    await vi.waitFor(async () => {
+      // Its listener is connected once a session read is kept.
+      const { cookie } = await t.signUp();
+      await resolve({ cookie });
+      reads.mockClear();
+      await resolve({ cookie });
+      expect(reads).not.toHaveBeenCalled();
+    });
+    return { resolve, reads, close: () => resolve.close() };
+  }
+
+  it('reads a session once, then again only after it or its user changed', async () => {
+    const r = await resolverOn(t.database);
+    const { cookie, id } = await t.signUp();
+    expect((await r.resolve({ cookie }))?.user).toMatchObject({ id, emailVerified: true });
+    expect((await r.resolve({ cookie }))?.user.id).toBe(id);
+    expect(r.reads).toHaveBeenCalledTimes(1);
+
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, id));
+    await vi.waitFor(async () => expect((await r.resolve({ cookie }))?.user.emailVerified).toBe(false));
+    await t.database.db.delete(sessions).where(eq(sessions.userId, id));
+    await vi.waitFor(async () => expect(await r.resolve({ cookie })).toBeNull());
+    await r.close();
+  });
+
+  it('a session signed out is refused on the next request', async () => {
+    const { cookie } = await t.signUp();
+    const session = () => t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect((await session()).statusCode).toBe(200);
+    expect((await session()).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...ORIGIN, cookie } });
+    expect(out.statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await session()).statusCode).toBe(401), { timeout: 1000 });
+  });
+
+  it.runIf(process.env.DATABASE_URL)('another process hears a sign-out, and hears again after its listener was cut', async () => {
+    const other = await openDatabase({ url: t.database.url!, poolSize: 2 });
+    const r = await resolverOn(other);
+    const { cookie } = await t.signUp();
+    await r.resolve({ cookie });
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...ORIGIN, cookie } });
+    await vi.waitFor(async () => expect(await r.resolve({ cookie })).toBeNull(), { timeout: 1000 });
+
+    // The database ends the listeners' connections: the resolvers reconnect (after a second) and listen again.
+    const listeners = `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "session_changed"'`;
+    const before = (await t.database.query<{ pid: number }>(listeners)).map((row) => row.pid);
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    await t.database.query(`SELECT pg_terminate_backend(pid) FROM (${listeners}) AS l`);
+    await vi.waitFor(
+      async () => {
+        const now = (await t.database.query<{ pid: number }>(listeners)).map((row) => row.pid);
+        expect(now.filter((pid) => !before.includes(pid)).length).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    const again = await t.signUp();
+    await vi.waitFor(async () => {
+      r.reads.mockClear();
+      await r.resolve({ cookie: again.cookie });
+      await r.resolve({ cookie: again.cookie });
+      expect(r.reads.mock.calls.length).toBeLessThanOrEqual(1);
+    });
+    await t.database.db.delete(sessions).where(eq(sessions.userId, again.id));
+    await vi.waitFor(async () => expect(await r.resolve({ cookie: again.cookie })).toBeNull(), { timeout: 1000 });
+    await r.close();
+    await other.close();
   });
 });

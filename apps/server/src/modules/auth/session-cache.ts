@@ -1,0 +1,81 @@
+import type { Database } from '../../db/client';
+
+/** Where the database tells every process that sessions changed (triggers of migration 0020). */
+export const SESSION_CHANGED_CHANNEL = 'session_changed';
+const MAX_ENTRIES = 10_000;
+/** A backstop only: a change is heard at once while the listener is connected. */
+const LIFETIME_MS = 60_000;
+
+export interface CachedSession<T> {
+  sessionId: string;
+  userId: string;
+  value: T;
+}
+
+/**
+ * The sessions this process resolved lately, so that a request does not read its session again.
+ * It stays exact because the process hears every change: triggers on `session` and `"user"` NOTIFY
+ * the session's or the user's id, and the entry is dropped. Nothing is kept while the listener is
+ * not connected, everything is dropped when it reconnects (changes may have been missed), and an
+ * entry read before a change was heard is not kept (see `mark`).
+ */
+export interface SessionCache<T> {
+  get(token: string): T | undefined;
+  /** Taken before reading a session from the database, then given to `keep`. */
+  mark(): number;
+  /** Keeps what was read since `mark`, unless a change was heard meanwhile (it may concern this session). */
+  keep(mark: number, token: string, session: CachedSession<T>): void;
+  close(): Promise<void>;
+}
+
+export function createSessionCache<T>(
+  database: Pick<Database, 'listen'>,
+  opts: { now?: () => number; onError?: (error: unknown) => void } = {},
+): SessionCache<T> {
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, CachedSession<T> & { storedAt: number }>();
+  let listening = false;
+  let changes = 0;
+
+  const forget = (matches: (entry: CachedSession<T>) => boolean) => {
+    for (const [token, entry] of entries) if (matches(entry)) entries.delete(token);
+  };
+  const changed = (payload: string) => {
+    changes += 1;
+    const id = payload.slice(1);
+    if (payload[0] === 's') forget((entry) => entry.sessionId === id);
+    else if (payload[0] === 'u') forget((entry) => entry.userId === id);
+    else entries.clear();
+  };
+  const connection = (connected: boolean) => {
+    changes += 1;
+    entries.clear();
+    listening = connected;
+  };
+  const unlisten = database.listen(SESSION_CHANGED_CHANNEL, changed, connection).catch((error: unknown) => {
+    opts.onError?.(error);
+    return async () => undefined;
+  });
+
+  return {
+    get(token) {
+      const entry = entries.get(token);
+      if (!entry) return undefined;
+      if (now() - entry.storedAt < LIFETIME_MS) return entry.value;
+      entries.delete(token);
+      return undefined;
+    },
+    mark: () => changes,
+    keep(mark, token, session) {
+      if (!listening || mark !== changes) return;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(token, { ...session, storedAt: now() });
+    },
+    async close() {
+      connection(false);
+      await (
+        await unlisten
+      )();
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import type { SmtpSettings } from '@app/shared/mail-settings';
 import { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../../test/dovecot';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 import { SendFailure } from '../errors';
@@ -299,6 +299,25 @@ describe.skipIf(skip)('the webmail header cache', () => {
     const page = await ops.browse('INBOX', { offset: 1, limit: 2 });
     expect(page.total).toBe(before + 2);
     expect(page.messages[0]?.subject).toBe('Question 5');
+  });
+
+  it('syncs the folder after a page fetched from the server, not after one served from memory', async () => {
+    const noops = vi.spyOn(ImapFlow.prototype, 'noop');
+    try {
+      const settled = () => new Promise((resolve) => setTimeout(resolve, 200));
+      await ops.browse('INBOX', { offset: 2, limit: 1 });
+      await settled();
+      noops.mockClear();
+      await ops.browse('INBOX', { offset: 2, limit: 1 }); // kept: the NOOP that checks the folder only
+      await settled();
+      expect(noops).toHaveBeenCalledTimes(1);
+      await ops.browse('INBOX', { offset: 3, limit: 1 }); // fetched: the check, then a sync after the answer
+      await vi.waitFor(() => expect(noops).toHaveBeenCalledTimes(3));
+      await settled();
+      expect(noops).toHaveBeenCalledTimes(3);
+    } finally {
+      noops.mockRestore();
+    }
   });
 
   it('drops the pages of the folders its own changes touch', async () => {

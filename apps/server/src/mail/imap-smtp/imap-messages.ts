@@ -195,6 +195,17 @@ function webmailOperations(
   inFolder: InFolder,
   headers: HeaderCache,
 ): Pick<Required<MessageOperations>, 'folderCounts' | 'browse' | 'expunge' | 'fetchWithFlags' | 'withRawStream'> {
+  /**
+   * A NOOP once a page has been fetched, after its answer: the server (Dovecot) writes what it
+   * learnt about the fetched messages at its next sync, which the NOOP before the next page would
+   * otherwise pay (3–16 ms against under 1 ms). Only while the folder is still the selected one.
+   */
+  async function syncAfterFetch(folderId: string) {
+    const client = await deps.imap().catch(() => null);
+    if (!client || !client.mailbox || client.mailbox.path !== folderId) return;
+    await inFolder(folderId, (selected) => selected.noop()).catch(() => undefined);
+  }
+
   return {
     async withRawStream(folderId, id, consume) {
       return inFolder(folderId, async (client, uids) => {
@@ -240,16 +251,20 @@ function webmailOperations(
     },
 
     async browse(folderId, page) {
-      return inFolder(folderId, async (client, _uids, selectedBefore) => {
+      let fetched = false;
+      const browsed = await inFolder(folderId, async (client, _uids, selectedBefore) => {
         if (page.search) return searchPage(client, page.search, page);
         await refreshCounts(client, selectedBefore);
         return headers.page(client, folderId, page, async () => {
+          fetched = true;
           const total = client.mailbox ? client.mailbox.exists : 0;
           const last = total - page.offset;
           if (last < 1) return { total, messages: [] };
           return { total, messages: await fetchRows(client, `${Math.max(1, last - page.limit + 1)}:${last}`, false) };
         });
       });
+      if (fetched) void syncAfterFetch(folderId);
+      return browsed;
     },
 
     async expunge(folderId, ids) {

@@ -13,11 +13,13 @@ import { accountPlan, creditAccountOf } from '../subscriptions/subscriptions.ser
 export async function sessionUser(db: Db, userId: string, billingEnabled: boolean): Promise<SessionUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
-  const [profile, plan, providers, mailProvider] = await Promise.all([
+  const [profile, plan, providers, mailProvider, creditsExceeded] = await Promise.all([
     findProfile(db, userId),
     accountPlan(db, user, billingEnabled),
     db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId)),
     connectedProvider(db, userId),
+    // Quota banners are the owner's (spec 02 §2): members see none.
+    user.referrerId === null && creditAccountOf(db, user, billingEnabled).then((account) => creditsExhausted(db, account)),
   ]);
   return {
     uid: user.id,
@@ -29,13 +31,7 @@ export async function sessionUser(db: Db, userId: string, billingEnabled: boolea
     role: profile?.role ?? null,
     website: profile?.website ?? null,
     ...plan,
-    // Quota banners are the owner's (spec 02 §2): members see none.
-    quota: {
-      exceeded: {
-        credits: user.referrerId === null && (await creditsExhausted(db, await creditAccountOf(db, user, billingEnabled))),
-        emailAddresses: await membersQuotaExceeded(db, user, plan.plan),
-      },
-    },
+    quota: { exceeded: { credits: creditsExceeded, emailAddresses: await membersQuotaExceeded(db, user, plan.plan) } },
     referrerId: user.referrerId,
     // DESIGN §10: owners always have it; only invited members can have it false.
     metadata: { hasAiConfig: user.referrerId === null || user.hasAiConfig },

@@ -256,19 +256,21 @@ function webmailOperations(
     },
 
     async browse(folderId, page) {
-      let fetchedOn: ImapFlow | null = null;
+      // Set by the loader, which runs only when the page is not kept (a property: TypeScript does not
+      // see a closure assign a local, and would take the check below for dead code).
+      const fetched: { on: ImapFlow | null } = { on: null };
       const browsed = await inFolder(folderId, async (client, _uids, selectedBefore) => {
         if (page.search) return searchPage(client, page.search, page);
         await refreshCounts(client, selectedBefore);
         return headers.page(client, folderId, page, async () => {
-          fetchedOn = client;
+          fetched.on = client;
           const total = client.mailbox ? client.mailbox.exists : 0;
           const last = total - page.offset;
           if (last < 1) return { total, messages: [] };
           return { total, messages: await fetchRows(client, `${Math.max(1, last - page.limit + 1)}:${last}`, false) };
         });
       });
-      if (fetchedOn) syncAfterFetch(fetchedOn, folderId).catch(() => undefined);
+      if (fetched.on) syncAfterFetch(fetched.on, folderId).catch(() => undefined);
       return browsed;
     },
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { SessionUser } from '@app/shared/auth';
 import type { FastifyBaseLogger } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { buildApp } from '../src/http/app';
@@ -109,12 +110,30 @@ export async function createTestApp(opts: { env?: Record<string, string>; logger
   const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: { ...ORIGIN, ...(user && { cookie: user.cookie }) }, ...(payload && { payload }) });
 
+  /**
+   * Waits until `user`'s session shows what `check` expects. A change made in SQL, as another process
+   * would make it, reaches this process's session cache when the database's notification arrives.
+   */
+  async function sessionShows(user: TestUser, check: (session: SessionUser) => boolean) {
+    await vi.waitFor(async () => expect(check((await call(user, 'GET', '/api/session')).json<SessionUser>())).toBe(true), {
+      timeout: 2000,
+    });
+  }
+
+  /** Makes `member` a member of `owner`'s team in SQL. */
+  async function makeMember(owner: TestUser, member: TestUser) {
+    await database.query('UPDATE "user" SET referrer_id = $1 WHERE id = $2', [owner.id, member.id]);
+    await sessionShows(member, (session) => session.referrerId === owner.id);
+  }
+
   return {
     app,
     database,
     mailer,
     signUp,
     call,
+    sessionShows,
+    makeMember,
     async close() {
       await app.close();
       await database.dispose();

@@ -40,7 +40,7 @@ describe('account deletion', () => {
   it('asks an owner with team members to remove them first', async () => {
     const owner = await t.signUp();
     const member = await t.signUp();
-    await t.database.db.update(users).set({ referrerId: owner.id }).where(eq(users.id, member.id));
+    await t.makeMember(owner, member);
     const res = await del(owner.cookie, owner.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ success: false, code: 'HAS_TEAM_MEMBERS', status: 409 });

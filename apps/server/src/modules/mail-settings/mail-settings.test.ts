@@ -329,7 +329,7 @@ describe.skipIf(skip)('mail settings against Dovecot and an SMTP server', () => 
       })
     ).json<Category>();
     const member = await t.signUp();
-    await t.database.query('UPDATE "user" SET referrer_id = $1 WHERE id = $2', [owner.id, member.id]);
+    await t.makeMember(owner, member);
 
     for (const intruder of [other, member]) {
       expect((await t.call(intruder, 'GET', '/api/email-settings')).json()).toBeNull();

@@ -222,7 +222,7 @@ describe('billing with Stripe', () => {
 
     const member = await t.signUp();
     // A member as an accepted invitation leaves it: referrer set, no subscription of their own.
-    await t.database.query('UPDATE "user" SET referrer_id = $1 WHERE id = $2', [a.id, member.id]);
+    await t.makeMember(a, member);
     await t.database.query('DELETE FROM subscription WHERE owner_id = $1', [member.id]);
     const refused = await checkout(member, '?plan=pro');
     expect(refused.statusCode).toBe(403);

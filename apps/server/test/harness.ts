@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { SessionUser } from '@app/shared/auth';
 import type { FastifyBaseLogger } from 'fastify';
-import { expect, inject, vi } from 'vitest';
+import { inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { buildApp } from '../src/http/app';
+import { createKnownSessions } from '../src/modules/auth/session-resolver';
 import type { Mailer, SystemMail } from '../src/notifications/mailer';
 import { adminUrl, databaseUrlFor } from './db-urls';
 
@@ -76,12 +76,23 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type TestUser = { email: string; password: string; cookie: string; id: string };
 
 /** The HTTP app in-process against a real database of its own. */
-export async function createTestApp(opts: { env?: Record<string, string>; logger?: FastifyBaseLogger; webDist?: string } = {}) {
+export async function createTestApp(
+  opts: {
+    env?: Record<string, string>;
+    logger?: FastifyBaseLogger;
+    webDist?: string;
+    /** A channel whose notifications the app never hears (it is told it listens), as if they were lost. */
+    deafTo?: string;
+  } = {},
+) {
   const database = await openTestDatabase();
+  const served = opts.deafTo ? deafTo(database, opts.deafTo) : database;
   const mailer = memoryMailer();
+  const sessions = createKnownSessions(served);
   const app = await buildApp({
     config: testConfig(opts.env),
-    database,
+    database: served,
+    sessions,
     mailer,
     webDist: opts.webDist,
     ...(opts.logger && { logger: opts.logger }),
@@ -111,20 +122,17 @@ export async function createTestApp(opts: { env?: Record<string, string>; logger
     app.inject({ method, url, headers: { ...ORIGIN, ...(user && { cookie: user.cookie }) }, ...(payload && { payload }) });
 
   /**
-   * Waits until `user`'s session shows what `check` expects. A change made in SQL, as another process
-   * would make it, reaches this process's session cache when the database's notification arrives.
+   * Changes a user in SQL, as another process would, and tells the app's session cache at once, as
+   * the database's notification does a moment later (a test asking before it arrives would race it).
    */
-  async function sessionShows(user: TestUser, check: (session: SessionUser) => boolean) {
-    await vi.waitFor(async () => expect(check((await call(user, 'GET', '/api/session')).json<SessionUser>())).toBe(true), {
-      timeout: 2000,
-    });
+  async function changeUser(userId: string, sql: string, params: unknown[]) {
+    await database.query(sql, params);
+    sessions.forgetUser(userId);
   }
 
-  /** Makes `member` a member of `owner`'s team in SQL. */
-  async function makeMember(owner: TestUser, member: TestUser) {
-    await database.query('UPDATE "user" SET referrer_id = $1 WHERE id = $2', [owner.id, member.id]);
-    await sessionShows(member, (session) => session.referrerId === owner.id);
-  }
+  /** Makes `member` a member of `owner`'s team. */
+  const makeMember = (owner: TestUser, member: TestUser) =>
+    changeUser(member.id, 'UPDATE "user" SET referrer_id = $1 WHERE id = $2', [owner.id, member.id]);
 
   return {
     app,
@@ -132,12 +140,20 @@ export async function createTestApp(opts: { env?: Record<string, string>; logger
     mailer,
     signUp,
     call,
-    sessionShows,
+    changeUser,
     makeMember,
     async close() {
       await app.close();
       await database.dispose();
     },
+  };
+}
+
+function deafTo(database: Database, deafChannel: string): Database {
+  return {
+    ...database,
+    listen: (channel, onPayload, onConnection) =>
+      database.listen(channel, channel === deafChannel ? () => undefined : onPayload, onConnection),
   };
 }
 

@@ -11,7 +11,8 @@ import type { Database } from '../db/client';
 import { type Auth, createAuth } from '../modules/auth/auth';
 import { registerAuthRoutes } from '../modules/auth/auth.routes';
 import { createMemberWithPassword } from '../modules/auth/member-accounts';
-import { makeSessionResolver, sessionCookieName } from '../modules/auth/session-resolver';
+import type { SessionCache } from '../modules/auth/session-cache';
+import { createKnownSessions, type KnownSession, makeSessionResolver, sessionCookieName } from '../modules/auth/session-resolver';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes';
 import { registerAssistantRoutes } from '../modules/assistant/assistant.routes';
 import { registerEnterpriseCategoryRoutes } from '../modules/enterprise-categories/enterprise-categories.routes';
@@ -45,6 +46,8 @@ export interface AppDeps {
   /** The built SPA to serve, when present. */
   webDist?: string;
   logger?: FastifyBaseLogger;
+  /** The sessions the process keeps (created here when not given); the app closes them. */
+  sessions?: SessionCache<KnownSession>;
 }
 
 /** Builds the HTTP app: the API under /api and the SPA on every other path. */
@@ -94,9 +97,16 @@ export async function buildApp(deps: AppDeps) {
   });
   app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
 
-  const auth: Auth = createAuth({ db: database.db, config, mailer });
-  const resolveSession = makeSessionResolver({ database, auth, secret: config.authSecret, production: config.production });
-  app.addHook('onClose', () => resolveSession.close());
+  const sessions = deps.sessions ?? createKnownSessions(database);
+  app.addHook('onClose', () => sessions.close());
+  const auth: Auth = createAuth({ db: database.db, config, mailer, sessionChanges: sessions });
+  const resolveSession = makeSessionResolver({
+    database,
+    sessions,
+    auth,
+    secret: config.authSecret,
+    production: config.production,
+  });
   const requireUser = makeRequireUser(resolveSession);
   app.addHook('onRequest', makeCsrfGuard(new URL(config.appUrl).origin));
 
@@ -106,7 +116,13 @@ export async function buildApp(deps: AppDeps) {
   registerMetricsRoutes(app, { database, token: config.metrics.token });
   registerSessionRoutes(app, { db: database.db, auth, config, requireUser });
   registerProfileRoutes(app, { db: database.db, requireUser });
-  registerAccountRoutes(app, { db: database.db, requireUser, sessionCookie: sessionCookieName(config.production), mail });
+  registerAccountRoutes(app, {
+    db: database.db,
+    requireUser,
+    sessionCookie: sessionCookieName(config.production),
+    mail,
+    sessionChanges: sessions,
+  });
   registerEnterpriseCategoryRoutes(app);
   const requireAiConfigChange = makeRequireAiConfigChange(requireUser);
   registerKnowledgeRoutes(app, { database, requireUser: requireAiConfigChange });
@@ -145,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
     dailyCap: config.invitationsPerDay,
     createMember: (input) => createMemberWithPassword(auth, input),
     mail,
+    sessionChanges: sessions,
     requireUser,
   });
 

@@ -164,8 +164,7 @@ async function insertMailbox(t: TestApp, user: TestUser, id: string) {
 
 /** Turns a member's AI setup on or off, as the owner's edit of the invitation does. */
 export async function setAiConfig(t: TestApp, member: TestUser, hasAiConfig: boolean) {
-  await t.database.query('UPDATE "user" SET has_ai_config = $1 WHERE id = $2', [hasAiConfig, member.id]);
-  await t.sessionShows(member, (session) => session.metadata.hasAiConfig === hasAiConfig);
+  await t.changeUser(member.id, 'UPDATE "user" SET has_ai_config = $1 WHERE id = $2', [hasAiConfig, member.id]);
 }
 
 /** What a refused write could have changed of `party`'s rows, to compare before and after. */

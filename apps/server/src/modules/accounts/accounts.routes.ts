@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../http/auth-guard';
+import type { SessionChanges } from '../auth/session-cache';
 import type { MailSettingsDeps } from '../mail-settings/mail-settings.service';
 import { deleteAccount } from './accounts.service';
 
@@ -11,6 +12,7 @@ type Deps = {
   requireUser: preHandlerHookHandler;
   sessionCookie: string;
   mail: Pick<MailSettingsDeps, 'db' | 'providers' | 'secretBox'>;
+  sessionChanges: SessionChanges;
 };
 
 export function registerAccountRoutes(app: FastifyInstance, deps: Deps) {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { conflict, forbidden } from '../../errors';
+import type { SessionChanges } from '../auth/session-cache';
 import { type MailSettingsDeps, revokeMailGrantOf } from '../mail-settings/mail-settings.service';
 import * as repo from './accounts.repository';
 
@@ -10,7 +11,7 @@ import * as repo from './accounts.repository';
  * who still has team members must remove them first.
  */
 export async function deleteAccount(
-  deps: { db: Db; mail: Pick<MailSettingsDeps, 'db' | 'providers' | 'secretBox'> },
+  deps: { db: Db; mail: Pick<MailSettingsDeps, 'db' | 'providers' | 'secretBox'>; sessionChanges: SessionChanges },
   callerId: string,
   id: string,
 ) {
@@ -20,4 +21,5 @@ export async function deleteAccount(
   }
   await revokeMailGrantOf(deps.mail, callerId);
   await repo.deleteUser(deps.db, callerId);
+  deps.sessionChanges.forgetUser(callerId);
 }

@@ -12,6 +12,7 @@ import { actionMail, requestLanguage } from '../../notifications/templates';
 import { gatedPasswordHashing } from './password-hashing';
 import { ensureOwnerSubscription } from '../subscriptions/subscriptions.service';
 import { assertInvitationSession, consumeInvitation, invitedUserFields, startInvitationSignIn } from './invitation-sign-in';
+import type { SessionChanges } from './session-cache';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-resolver';
 import { socialProviderOptions, socialProvidersPlugin } from './social-providers';
 
@@ -30,8 +31,8 @@ type AuthConfig = Pick<
   | 'rateLimitMultiplier'
 >;
 
-export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer }) {
-  const { db, config, mailer } = deps;
+export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer; sessionChanges: SessionChanges }) {
+  const { db, config, mailer, sessionChanges } = deps;
   const limit = (window: number, max: number) => ({ window, max: Math.ceil(max * config.rateLimitMultiplier) });
 
   return betterAuth({
@@ -123,6 +124,9 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer })
             await ensureOwnerSubscription(db, user.id, config.billingEnabled);
           },
         },
+        // This process's next request sees the change (verification, password reset, deletion).
+        update: { after: async (user) => user && sessionChanges.forgetUser(user.id) },
+        delete: { after: async (user) => sessionChanges.forgetUser(user.id) },
       },
       session: {
         create: {
@@ -133,6 +137,9 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer })
           // After sign-up verification and every social sign-in: idempotent per owner.
           after: async (session) => ensureOwnerSubscription(db, session.userId, config.billingEnabled),
         },
+        // Sign-out and revocation refuse the session on this process's next request.
+        update: { after: async (session) => session && sessionChanges.forgetSession(session.id) },
+        delete: { after: async (session) => sessionChanges.forgetSession(session.id) },
       },
     },
     plugins: [

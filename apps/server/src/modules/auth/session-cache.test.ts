@@ -66,6 +66,21 @@ describe('session cache', () => {
     expect(cache.get('a')).toBe('s9 of u1');
   });
 
+  it("forgets at once what this process's own code changed, and keeps no read that raced the change", async () => {
+    const c = channel();
+    const cache = await cacheOn(c);
+    cache.keep(cache.mark(), 'a', session('s1', 'u1'));
+    cache.keep(cache.mark(), 'b', session('s2', 'u1'));
+    cache.keep(cache.mark(), 'c', session('s3', 'u2'));
+    cache.forgetSession('s1');
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 's2 of u1', 's3 of u2']);
+    const mark = cache.mark();
+    cache.forgetUser('u1');
+    expect([cache.get('b'), cache.get('c')]).toEqual([undefined, 's3 of u2']);
+    cache.keep(mark, 'b', session('s2', 'u1')); // read before the change was made
+    expect(cache.get('b')).toBeUndefined();
+  });
+
   it('keeps nothing while the listener is disconnected, and forgets everything when it is lost', async () => {
     const c = channel();
     const cache = await cacheOn(c);

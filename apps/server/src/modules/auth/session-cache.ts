@@ -25,8 +25,17 @@ export interface SessionCache<T> {
   mark(): number;
   /** Keeps what was read since `mark`, unless a change was heard meanwhile (it may concern this session). */
   keep(mark: number, token: string, session: CachedSession<T>): void;
+  /**
+   * This process changed a session or a user: what it kept of them goes now, so that this process's
+   * next request sees the change (the database's notification comes back a moment later).
+   */
+  forgetSession(sessionId: string): void;
+  forgetUser(userId: string): void;
   close(): Promise<void>;
 }
+
+/** What the code that changes sessions and users tells the cache. */
+export type SessionChanges = Pick<SessionCache<unknown>, 'forgetSession' | 'forgetUser'>;
 
 export function createSessionCache<T>(
   database: Pick<Database, 'listen'>,
@@ -38,14 +47,16 @@ export function createSessionCache<T>(
   let changes = 0;
 
   const forget = (matches: (entry: CachedSession<T>) => boolean) => {
+    changes += 1;
     for (const [token, entry] of entries) if (matches(entry)) entries.delete(token);
   };
+  const forgetSession = (sessionId: string) => forget((entry) => entry.sessionId === sessionId);
+  const forgetUser = (userId: string) => forget((entry) => entry.userId === userId);
   const changed = (payload: string) => {
-    changes += 1;
     const id = payload.slice(1);
-    if (payload[0] === 's') forget((entry) => entry.sessionId === id);
-    else if (payload[0] === 'u') forget((entry) => entry.userId === id);
-    else entries.clear();
+    if (payload[0] === 's') forgetSession(id);
+    else if (payload[0] === 'u') forgetUser(id);
+    else forget(() => true);
   };
   const connection = (connected: boolean) => {
     changes += 1;
@@ -71,6 +82,8 @@ export function createSessionCache<T>(
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(token, { ...session, storedAt: now() });
     },
+    forgetSession,
+    forgetUser,
     async close() {
       connection(false);
       await (

@@ -2,9 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
-import { createTestApp, ORIGIN, testConfig, type TestApp } from '../../../test/harness';
+import { createTestApp, ORIGIN, testConfig, type TestApp, type TestUser } from '../../../test/harness';
+import { addMember } from '../../../test/security/access-fixtures';
 import type { Auth } from './auth';
-import { makeSessionResolver, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-resolver';
+import { SESSION_CHANGED_CHANNEL } from './session-cache';
+import {
+  createKnownSessions,
+  makeSessionResolver,
+  SESSION_EXPIRES_IN_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+} from './session-resolver';
 
 describe('session resolution', () => {
   let t: TestApp;
@@ -65,8 +72,10 @@ describe('sessions kept in the process', () => {
   /** A resolver of its own (as another request handler would have) that counts its queries. */
   async function resolverOn(database: Database) {
     const reads = vi.fn((text: string, params?: unknown[], name?: string) => database.query(text, params, name));
+    const sessions = createKnownSessions(database);
     const resolve = makeSessionResolver({
       database: { ...database, query: reads as Database['query'] },
+      sessions,
       auth: {} as Auth, // not reached: the sessions here are fresh, none is due for Better Auth's refresh
       secret: testConfig().authSecret,
       production: false,
@@ -79,7 +88,7 @@ describe('sessions kept in the process', () => {
       await resolve({ cookie });
       expect(reads).not.toHaveBeenCalled();
     });
-    return { resolve, reads, close: () => resolve.close() };
+    return { resolve, reads, close: () => sessions.close() };
   }
 
   it('reads a session once, then again only after it or its user changed', async () => {
@@ -137,5 +146,52 @@ describe('sessions kept in the process', () => {
     await vi.waitFor(async () => expect(await r.resolve({ cookie: again.cookie })).toBeNull(), { timeout: 1000 });
     await r.close();
     await other.close();
+  });
+});
+
+/**
+ * The app here never hears the database's notifications on sessions, so its sessions stay cached
+ * until its own code says they changed: what it sees at once, it was told by the code that changed it.
+ */
+describe("this process's own changes to sessions and users", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ deafTo: SESSION_CHANGED_CHANNEL });
+  });
+  afterAll(() => t.close());
+
+  const session = (user: TestUser) => t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: user.cookie } });
+
+  it('serves a session another process deleted: the control that sessions are cached here', async () => {
+    const user = await t.signUp();
+    expect((await session(user)).statusCode).toBe(200);
+    await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect((await session(user)).statusCode).toBe(200);
+  });
+
+  it('refuses a session on the next request once it signed out', async () => {
+    const user = await t.signUp();
+    expect((await session(user)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...ORIGIN, cookie: user.cookie } });
+    expect(out.statusCode).toBe(200);
+    expect((await session(user)).statusCode).toBe(401);
+  });
+
+  it('refuses a deleted account on the next request', async () => {
+    const user = await t.signUp();
+    expect((await session(user)).statusCode).toBe(200);
+    expect((await t.call(user, 'DELETE', `/api/accounts/${user.id}`)).statusCode).toBe(200);
+    expect((await session(user)).statusCode).toBe(401);
+  });
+
+  it("shows the owner's change of a member on the member's next request, and refuses a removed member", async () => {
+    const owner = await t.signUp();
+    const member = await addMember(t, owner, true);
+    expect((await session(member)).json()).toMatchObject({ referrerId: owner.id, metadata: { hasAiConfig: true } });
+    const edit = { firstName: 'Team', lastName: 'Member', connectionMethod: 'email/password', metadata: { hasAiConfig: false } };
+    expect((await t.call(owner, 'PUT', `/api/invitations/${member.id}`, edit)).statusCode).toBe(200);
+    expect((await session(member)).json()).toMatchObject({ metadata: { hasAiConfig: false } });
+    expect((await t.call(owner, 'DELETE', '/api/invitations', { memberId: member.id })).statusCode).toBe(200);
+    expect((await session(member)).statusCode).toBe(401);
   });
 });

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from '../../db/client';
 import type { Auth } from './auth';
-import { createSessionCache } from './session-cache';
+import { createSessionCache, type SessionCache } from './session-cache';
 
 /** Session lifetime and refresh age, shared with the Better Auth configuration. */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 14;
@@ -62,9 +62,16 @@ function verifiedToken(value: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-interface KnownSession {
+export interface KnownSession {
   user: SessionUserRow;
   expiresAt: number;
+}
+
+/** The sessions this process keeps; the app closes it, and tells it what its own code changes. */
+export function createKnownSessions(database: Database): SessionCache<KnownSession> {
+  return createSessionCache<KnownSession>(database, {
+    onError: (error) => console.warn(`sessions: not cached, no listener (${String(error)})`),
+  });
 }
 
 /**
@@ -75,11 +82,15 @@ interface KnownSession {
  * session, when Better Auth would extend the session, the call goes through Better Auth so that the
  * database row and the cookie are refreshed together.
  */
-export function makeSessionResolver(deps: { database: Database; auth: Auth; secret: string; production: boolean }) {
+export function makeSessionResolver(deps: {
+  database: Database;
+  sessions: SessionCache<KnownSession>;
+  auth: Auth;
+  secret: string;
+  production: boolean;
+}) {
   const name = sessionCookieName(deps.production);
-  const cache = createSessionCache<KnownSession>(deps.database, {
-    onError: (error) => console.warn(`sessions: not cached, no listener (${String(error)})`),
-  });
+  const cache = deps.sessions;
 
   async function readSession(token: string): Promise<KnownSession | null> {
     const known = cache.get(token);
@@ -120,7 +131,7 @@ export function makeSessionResolver(deps: { database: Database; auth: Auth; secr
     }
     return { user: session.user, setCookie: [] };
   };
-  return Object.assign(resolveSession, { close: () => cache.close() });
+  return resolveSession;
 }
 
 async function refreshThroughBetterAuth(auth: Auth, headers: IncomingHttpHeaders): Promise<ResolvedSession | null> {

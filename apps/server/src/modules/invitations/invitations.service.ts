@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Mailer } from '../../notifications/mailer';
 import { invitationMail, type MailLanguage } from '../../notifications/templates';
+import type { SessionChanges } from '../auth/session-cache';
 import { type MailSettingsDeps, revokeMailGrantOf } from '../mail-settings/mail-settings.service';
 import { accountPlan } from '../subscriptions/subscriptions.service';
 import * as repo from './invitations.repository';
@@ -26,6 +27,7 @@ export type InvitationsDeps = {
   dailyCap: number;
   createMember(input: { email: string; name: string; password: string; ownerId: string; hasAiConfig: boolean }): Promise<string>;
   mail: Pick<MailSettingsDeps, 'db' | 'providers' | 'secretBox'>;
+  sessionChanges: SessionChanges;
 };
 export type Owner = { id: string; email: string; referrerId: string | null };
 
@@ -208,7 +210,10 @@ export async function updateInvitation(
     connectionMethod: input.connectionMethod,
     hasAiConfig: input.metadata.hasAiConfig,
   });
-  if (row.memberId) await repo.setMemberAiConfig(deps.db, owner.id, row.memberId, input.metadata.hasAiConfig);
+  if (row.memberId) {
+    await repo.setMemberAiConfig(deps.db, owner.id, row.memberId, input.metadata.hasAiConfig);
+    deps.sessionChanges.forgetUser(row.memberId);
+  }
   return toInvitation(updated!);
 }
 
@@ -226,6 +231,7 @@ export async function deleteInvitation(
   if (row.memberId) {
     await revokeMailGrantOf(deps.mail, row.memberId);
     await repo.deleteMember(deps.db, owner.id, row.memberId);
+    deps.sessionChanges.forgetUser(row.memberId);
   }
   await repo.updateInvitation(deps.db, row.id, { status: 'DELETED', tokenHash: null, memberId: null });
 }

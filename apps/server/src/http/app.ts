@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
@@ -37,6 +36,7 @@ import { makeRequireAiConfigChange, makeRequireUser } from './auth-guard';
 import { makeCsrfGuard } from './csrf';
 import { errorHandler, sendError } from './error-handler';
 import { refuseNulCharacters } from './nul-guard';
+import { addSecurityHeaders } from './security-headers';
 import { exposeRequestId, requestIdOf } from './request-id';
 
 export interface AppDeps {
@@ -67,29 +67,7 @@ export async function buildApp(deps: AppDeps) {
   refuseNulCharacters(app);
   registerHttpMetrics(app);
 
-  // Billing on: Stripe.js (loaded from js.stripe.com) confirms card payments in its own frames.
-  const stripeSrc = config.stripe ? ['https://js.stripe.com'] : [];
-  // Tutorial videos play in frames served by their own hosts (TUTORIAL_VIDEOS).
-  const videoSrc = [...new Set(Object.values(config.tutorialVideos).map((url) => new URL(url).origin))];
-  const frameSrc = [...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []), ...videoSrc];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeSrc],
-        // 'self': the webmail shows mail bodies in a sandboxed frame served by /api/mailbox/…/body.
-        ...(frameSrc.length > 0 && { frameSrc: ["'self'", ...frameSrc] }),
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-    },
-    hsts: config.production,
-  });
+  addSecurityHeaders(app, config);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Mail Assistant API', version: VERSION } },

@@ -20,11 +20,12 @@ export interface CachedSession<T> {
  * entry read before a change was heard is not kept (see `mark`).
  */
 export interface SessionCache<T> {
-  get(token: string): T | undefined;
+  /** The session kept under `key` (the resolver's key: the signed cookie value). */
+  get(key: string): T | undefined;
   /** Taken before reading a session from the database, then given to `keep`. */
   mark(): number;
   /** Keeps what was read since `mark`, unless a change was heard meanwhile (it may concern this session). */
-  keep(mark: number, token: string, session: CachedSession<T>): void;
+  keep(mark: number, key: string, session: CachedSession<T>): void;
   /**
    * This process changed a session or a user: what it kept of them goes now, so that this process's
    * next request sees the change (the database's notification comes back a moment later).
@@ -48,7 +49,7 @@ export function createSessionCache<T>(
 
   const forget = (matches: (entry: CachedSession<T>) => boolean) => {
     changes += 1;
-    for (const [token, entry] of entries) if (matches(entry)) entries.delete(token);
+    for (const [key, entry] of entries) if (matches(entry)) entries.delete(key);
   };
   const forgetSession = (sessionId: string) => forget((entry) => entry.sessionId === sessionId);
   const forgetUser = (userId: string) => forget((entry) => entry.userId === userId);
@@ -69,18 +70,18 @@ export function createSessionCache<T>(
   });
 
   return {
-    get(token) {
-      const entry = entries.get(token);
+    get(key) {
+      const entry = entries.get(key);
       if (!entry) return undefined;
       if (now() - entry.storedAt < LIFETIME_MS) return entry.value;
-      entries.delete(token);
+      entries.delete(key);
       return undefined;
     },
     mark: () => changes,
-    keep(mark, token, session) {
+    keep(mark, key, session) {
       if (!listening || mark !== changes) return;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(token, { ...session, storedAt: now() });
+      entries.set(key, { ...session, storedAt: now() });
     },
     forgetSession,
     forgetUser,

@@ -92,9 +92,15 @@ export function makeSessionResolver(deps: {
   const name = sessionCookieName(deps.production);
   const cache = deps.sessions;
 
-  async function readSession(token: string): Promise<KnownSession | null> {
-    const known = cache.get(token);
+  /**
+   * The session of a signed cookie value. Sessions are kept under the whole signed value, so a kept
+   * one was verified when it was read and its signature is not computed again.
+   */
+  async function readSession(signed: string): Promise<KnownSession | null> {
+    const known = cache.get(signed);
     if (known) return known;
+    const token = verifiedToken(signed, deps.secret);
+    if (!token) return null;
     const mark = cache.mark();
     const [row] = await deps.database.query<Row>(
       `SELECT s.id AS session_id, s.expires_at, u.id, u.email, u.email_verified, u.referrer_id, u.has_ai_config, u.created_at
@@ -116,15 +122,13 @@ export function makeSessionResolver(deps: {
         createdAt: new Date(row.created_at),
       }),
     };
-    cache.keep(mark, token, { sessionId: row.session_id, userId: row.id, value: session });
+    cache.keep(mark, signed, { sessionId: row.session_id, userId: row.id, value: session });
     return session;
   }
 
   const resolveSession = async (headers: IncomingHttpHeaders): Promise<ResolvedSession | null> => {
-    const raw = cookieValue(headers.cookie, name);
-    const token = raw && verifiedToken(raw, deps.secret);
-    if (!token) return null;
-    const session = await readSession(token);
+    const signed = cookieValue(headers.cookie, name);
+    const session = signed ? await readSession(signed) : null;
     if (!session || session.expiresAt <= Date.now()) return null;
     if (session.expiresAt - (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000 <= Date.now()) {
       return refreshThroughBetterAuth(deps.auth, headers);

@@ -98,6 +98,8 @@ export interface MicrosoftAccount {
   tid: string;
   email: string;
   name: string;
+  /** False: the ID token leaves out `verified_primary_email` (an address Microsoft does not vouch for). */
+  emailVerified?: boolean;
 }
 
 /** What a delta token or skip token carries: folder, change number, options of the first request. */
@@ -627,7 +629,7 @@ export async function startMicrosoftServer(options: {
       tid: account.tid,
       email: account.email,
       preferred_username: account.email,
-      verified_primary_email: [account.email],
+      ...(account.emailVerified !== false && { verified_primary_email: [account.email] }),
       name: account.name,
       iat: now,
       nbf: now,

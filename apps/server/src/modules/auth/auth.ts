@@ -72,7 +72,10 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer; s
       },
     },
     socialProviders: socialProviderOptions(config),
-    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft'] } },
+    // A provider account joins the account of the same address only when the provider says the
+    // address is verified. Trusting a provider whatever it says would let anyone who can set an
+    // unverified `email` on a Microsoft account sign in to the account of that address.
+    account: { accountLinking: { enabled: true } },
     session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     rateLimit: {
       enabled: true,

@@ -89,6 +89,59 @@ describe('sign-in with Google and Microsoft (vendor-shaped servers)', () => {
     expect((await session(second.cookie)).json()).toMatchObject({ uid: me.json<{ uid: string }>().uid });
   });
 
+  /** The provider's next sign-in is `email`'s, which it says is verified or not. */
+  function nextAccount(provider: 'google' | 'microsoft', email: string, emailVerified: boolean) {
+    if (provider === 'google') google.account = { sub: `g-${email}`, email, name: 'Linda Link', emailVerified };
+    else microsoft.account = { ...microsoft.account, oid: crypto.randomUUID(), email, name: 'Linda Link', emailVerified };
+  }
+  const providersOf = async (userId: string) =>
+    (
+      await t.database.query<{ provider_id: string }>('SELECT provider_id FROM account WHERE user_id = $1 ORDER BY 1', [userId])
+    ).map((row) => row.provider_id);
+
+  it.each(['google', 'microsoft'] as const)(
+    'joins %s to the password account of the same address when the provider says the address is verified',
+    async (provider) => {
+      const user = await t.signUp(unique(`linked-${provider}`));
+      nextAccount(provider, user.email, true);
+      const result = await signInWith(provider);
+      expect(result.location?.pathname).toBe('/');
+      expect((await session(result.cookie)).json()).toMatchObject({ uid: user.id });
+      expect(await providersOf(user.id)).toEqual(['credential', provider]);
+    },
+  );
+
+  it.each(['google', 'microsoft'] as const)(
+    'does not let %s into the account of an address it does not say is verified, nor link it for the signed-in owner',
+    async (provider) => {
+      const user = await t.signUp(unique(`unverified-${provider}`));
+      nextAccount(provider, user.email, false);
+      const result = await signInWith(provider);
+      expect(result.location?.pathname).toBe('/signin');
+      expect(result.location?.searchParams.get('error')).toBe('account_not_linked');
+      expect(result.cookie).not.toMatch(/session_token/);
+      expect(await providersOf(user.id)).toEqual(['credential']);
+
+      // The owner signs in with the password and asks to link it (the web app does, spec 01 §4): refused as well.
+      const link = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/link-social',
+        headers: { ...ORIGIN, cookie: user.cookie },
+        payload: { provider, callbackURL: '/', disableRedirect: true },
+      });
+      expect(link.statusCode, link.body).toBe(200);
+      const consent = await fetch(link.json<{ url: string }>().url, { redirect: 'manual' });
+      const back = new URL(consent.headers.get('location')!);
+      const callback = await t.app.inject({
+        method: 'GET',
+        url: back.pathname + back.search,
+        headers: { cookie: [user.cookie, cookieFrom(link.headers['set-cookie'])].filter(Boolean).join('; ') },
+      });
+      expect(String(callback.headers.location)).toMatch(/error=/);
+      expect(await providersOf(user.id)).toEqual(['credential']);
+    },
+  );
+
   it.each([
     ['google', 'audience'],
     ['google', 'issuer'],

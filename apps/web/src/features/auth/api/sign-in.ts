@@ -16,7 +16,9 @@ export function signInErrorKey(error: AuthClientError): string {
 
 /**
  * Password sign-in. When an earlier social sign-in met an account with this e-mail, the provider
- * kept in session storage is linked now (Better Auth then redirects to the provider).
+ * kept in session storage is linked now (Better Auth then redirects to the provider). The server
+ * links only an address the provider says is verified; a refused link comes back to the app, signed
+ * in with the password (docs/decisions.md).
  */
 export async function signIn(values: SignInInput): Promise<void> {
   const authClient = await loadAuthClient();
@@ -24,7 +26,7 @@ export async function signIn(values: SignInInput): Promise<void> {
   if (error) throw new AuthError(signInErrorKey(error));
   const provider = takeLinkProvider();
   if (provider) {
-    const linked = await authClient.linkSocial({ provider, callbackURL: '/' });
+    const linked = await authClient.linkSocial({ provider, callbackURL: '/', errorCallbackURL: '/' });
     if (linked.error) console.error('Linking the provider failed', linked.error);
   }
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { outboxLink, signUpAndVerify, uniqueEmail } from './helpers';
+import { outboxLink, PASSWORD, signUpAndVerify, uniqueEmail } from './helpers';
 
 /**
  * Sign-in with Google and Microsoft (spec 01 §2, spec 02 §2 "Set password"), against the local
@@ -7,13 +7,13 @@ import { outboxLink, signUpAndVerify, uniqueEmail } from './helpers';
  * and their token endpoints answer RS256 ID tokens for the account chosen here.
  */
 
-/** Who the vendor's consent page signs in next (the doubles' test-only switch). */
-async function providerAccount(provider: 'google' | 'microsoft', email: string) {
+/** Who the vendor's consent page signs in next (the doubles' test-only switch), and whether the vendor vouches for the address. */
+async function providerAccount(provider: 'google' | 'microsoft', email: string, emailVerified = true) {
   const base = provider === 'google' ? process.env.E2E_GOOGLE_URL : process.env.E2E_MICROSOFT_URL;
   const account =
     provider === 'google'
-      ? { sub: `g-${email}`, email, name: 'Gina Google', emailVerified: true }
-      : { oid: crypto.randomUUID(), email, name: 'Mike Microsoft' };
+      ? { sub: `g-${email}`, email, name: 'Gina Google', emailVerified }
+      : { oid: crypto.randomUUID(), email, name: 'Mike Microsoft', emailVerified };
   const res = await fetch(`${base}/_double/account`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -51,6 +51,30 @@ for (const [provider, name] of [
     expect(await (await page.request.get('/api/session')).json()).toMatchObject({ uid: session.uid });
   });
 }
+
+test('Microsoft not vouching for the address of a password account: the user is asked for the password, and told the link did not happen', async ({
+  page,
+}) => {
+  const email = await signUpAndVerify(page, uniqueEmail('unvouched'));
+  await page.context().clearCookies();
+  await providerAccount('microsoft', email, false);
+  await page.goto('/signin');
+  await signInInPopup(page, 'Sign in with Microsoft');
+  await expect(
+    page.getByText(
+      'An account already exists with this e-mail. Sign in with your e-mail and password to link your Microsoft account.',
+    ),
+  ).toBeVisible();
+
+  // The password signs in and asks Microsoft again to link; the server refuses, and the app says so.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(
+    page.getByText('Your Microsoft account was not linked. Keep signing in with your e-mail and password.'),
+  ).toBeVisible();
+  expect(await (await page.request.get('/api/session')).json()).toMatchObject({ email, providers: ['credential'] });
+});
 
 test('a member invited with Google accepts by signing in with Google and gets the member menu', async ({ page, browser }) => {
   await signUpAndVerify(page, uniqueEmail('owner'));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { useLinkOutcomeNotice } from '@/features/auth/api/link-outcome';
 import { HelpGuide } from '@/features/help-guide/components/help-guide';
 import { useAuth } from '@/lib/session';
 import { QuotaBanner } from './quota-banner';
@@ -26,6 +27,7 @@ function Brand({ compact = false }: { compact?: boolean }) {
 export function MainLayout() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  useLinkOutcomeNotice(user);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
 

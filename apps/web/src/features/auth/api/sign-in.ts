@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadAuthClient } from '@/lib/auth-client';
 import { sessionQueryOptions } from '@/lib/session';
 import { AuthError, type AuthClientError } from './auth-error';
+import { rememberPendingLink } from './link-outcome';
 import { takeLinkProvider } from './social-sign-in';
 
 /** Spec 01 §8 and DESIGN §10: an unknown e-mail and a wrong password get the same message. */
@@ -18,7 +19,7 @@ export function signInErrorKey(error: AuthClientError): string {
  * Password sign-in. When an earlier social sign-in met an account with this e-mail, the provider
  * kept in session storage is linked now (Better Auth then redirects to the provider). The server
  * links only an address the provider says is verified; a refused link comes back to the app, signed
- * in with the password (docs/decisions.md).
+ * in with the password, which says so (`useLinkOutcomeNotice`, docs/decisions.md).
  */
 export async function signIn(values: SignInInput): Promise<void> {
   const authClient = await loadAuthClient();
@@ -26,6 +27,7 @@ export async function signIn(values: SignInInput): Promise<void> {
   if (error) throw new AuthError(signInErrorKey(error));
   const provider = takeLinkProvider();
   if (provider) {
+    rememberPendingLink(provider);
     const linked = await authClient.linkSocial({ provider, callbackURL: '/', errorCallbackURL: '/' });
     if (linked.error) console.error('Linking the provider failed', linked.error);
   }

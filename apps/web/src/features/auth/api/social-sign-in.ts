@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadAuthClient, type SocialProvider } from '@/lib/auth-client';
 import { sessionQueryOptions } from '@/lib/session';
@@ -25,6 +26,10 @@ export function takeLinkProvider(): SocialProvider | null {
   sessionStorage.removeItem(LINK_PROVIDER_KEY);
   return provider;
 }
+
+/** The provider's name in messages ("…to link your Google account"), or "social" when it is not known. */
+export const providerName = (t: TFunction, provider: SocialProvider | null) =>
+  t(provider ? `auth.providers.${provider}` : 'auth.providers.social');
 
 /** The message for Better Auth's `error` query parameter after a provider flow (an i18n key). */
 export function socialErrorKey(error: string): string {

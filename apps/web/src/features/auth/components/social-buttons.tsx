@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { preloadAuthClient, type SocialProvider } from '@/lib/auth-client';
 import { useAuthConfig } from '@/lib/auth-config';
-import { useSocialSignIn } from '../api/social-sign-in';
+import { providerName, readLinkProvider, useSocialSignIn } from '../api/social-sign-in';
 
 const providers: SocialProvider[] = ['microsoft', 'google'];
 
@@ -43,7 +43,11 @@ export function SocialButtons({ mode }: { mode: 'signIn' | 'signUp' }) {
           </div>
         );
       })}
-      {social.error && <Alert variant={social.error === 'auth.popupBlocked' ? 'info' : 'error'}>{t(social.error)}</Alert>}
+      {social.error && (
+        <Alert variant={social.error === 'auth.popupBlocked' ? 'info' : 'error'}>
+          {t(social.error, { provider: providerName(t, readLinkProvider()) })}
+        </Alert>
+      )}
     </div>
   );
 }

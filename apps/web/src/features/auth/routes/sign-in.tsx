@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { preloadAuthClient } from '@/lib/auth-client';
 import { errorKey } from '../api/auth-error';
 import { useSignIn } from '../api/sign-in';
-import { readLinkProvider, socialErrorKey } from '../api/social-sign-in';
+import { providerName, readLinkProvider, socialErrorKey } from '../api/social-sign-in';
 import { AuthCard, OrDivider } from '../components/auth-card';
 import { SocialButtons } from '../components/social-buttons';
 
@@ -59,11 +59,7 @@ export function SignInRoute() {
     >
       {notice && <Alert variant="success">{t(notice)}</Alert>}
       {socialError && !signIn.isSuccess && (
-        <Alert variant="error">
-          {t(socialErrorKey(socialError), {
-            provider: linkProvider ? t(`auth.providers.${linkProvider}`) : t('auth.providers.social'),
-          })}
-        </Alert>
+        <Alert variant="error">{t(socialErrorKey(socialError), { provider: providerName(t, linkProvider) })}</Alert>
       )}
       <form
         noValidate

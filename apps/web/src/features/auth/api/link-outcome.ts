@@ -3,19 +3,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
-import { providerName } from './social-sign-in';
+import { providerName, takeStoredProvider } from './social-sign-in';
 
 /** Set while the browser is at the provider to link it after a password sign-in (sign-in.ts). */
 const PENDING_LINK_KEY = 'pendingLink';
 
 export function rememberPendingLink(provider: SocialProvider) {
   sessionStorage.setItem(PENDING_LINK_KEY, provider);
-}
-
-function takePendingLink(): SocialProvider | null {
-  const value = sessionStorage.getItem(PENDING_LINK_KEY);
-  sessionStorage.removeItem(PENDING_LINK_KEY);
-  return value === 'google' || value === 'microsoft' ? value : null;
 }
 
 /**
@@ -27,7 +21,7 @@ export function useLinkOutcomeNotice(user: SessionUser | null) {
   const { t } = useTranslation();
   useEffect(() => {
     if (!user) return;
-    const provider = takePendingLink();
+    const provider = takeStoredProvider(PENDING_LINK_KEY);
     if (provider && !user.providers.includes(provider)) {
       toast.error(t('auth.linkRefused', { provider: providerName(t, provider) }), { id: 'link-refused' });
     }

@@ -16,16 +16,21 @@ const CLOSE_GRACE_MS = 750;
 
 type PopupResult = { error: string | null };
 
-export function readLinkProvider(): SocialProvider | null {
-  const value = sessionStorage.getItem(LINK_PROVIDER_KEY);
+/** The provider kept in session storage under `key`, or null. */
+export function storedProvider(key: string): SocialProvider | null {
+  const value = sessionStorage.getItem(key);
   return value === 'google' || value === 'microsoft' ? value : null;
 }
 
-export function takeLinkProvider(): SocialProvider | null {
-  const provider = readLinkProvider();
-  sessionStorage.removeItem(LINK_PROVIDER_KEY);
+/** The provider kept under `key`, which is removed. */
+export function takeStoredProvider(key: string): SocialProvider | null {
+  const provider = storedProvider(key);
+  sessionStorage.removeItem(key);
   return provider;
 }
+
+export const readLinkProvider = () => storedProvider(LINK_PROVIDER_KEY);
+export const takeLinkProvider = () => takeStoredProvider(LINK_PROVIDER_KEY);
 
 /** The provider's name in messages ("…to link your Google account"), or "social" when it is not known. */
 export const providerName = (t: TFunction, provider: SocialProvider | null) =>

@@ -441,4 +441,57 @@ describe.skipIf(skip)('webmail /api/mailbox against Dovecot and an SMTP server',
     const drafts = (await page('Drafts')).messages;
     expect(drafts.map((m: EmailListItem) => m.subject)).toContain('Half written');
   });
+
+  it('follows the account: a disconnected mailbox is not read from its pooled connection, and the one connected next is', async () => {
+    const user = await t.signUp();
+    const connect = async (address: string, subject: string) => {
+      await dovecot.addUser(address, PASS);
+      smtp.addUser(address, PASS);
+      const seed = new ImapFlow({
+        host: '127.0.0.1',
+        port: dovecot.port,
+        secure: false,
+        auth: { user: address, pass: PASS },
+        logger: false,
+      });
+      await seed.connect();
+      await seed.append('INBOX', Buffer.from(`From: a@client.example\r\nTo: ${address}\r\nSubject: ${subject}\r\n\r\nHi\r\n`));
+      await seed.logout();
+      const res = await t.call(user, 'POST', '/api/email-settings', {
+        provider: 'smtp',
+        responseType: 0,
+        isSyncEnabled: false,
+        isClassificationEnabled: false,
+        settings: {
+          name: 'Box',
+          host: 'localhost',
+          port: smtp.port,
+          user: address,
+          pass: PASS,
+          imapHost: 'localhost',
+          imapPort: dovecot.port,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const subjects = async () => {
+      const res = await t.call(user, 'GET', '/api/mailbox?folder=INBOX');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<MailboxPage>().messages.map((m) => m.subject);
+    };
+    await connect('first-box@example.com', 'For the first box');
+    expect(await subjects()).toEqual(['For the first box']);
+    const [opened] = (await t.call(user, 'GET', '/api/mailbox?folder=INBOX').then((r) => r.json<MailboxPage>())).messages;
+
+    expect((await t.call(user, 'DELETE', '/api/email-settings')).statusCode).toBe(200);
+    const gone = await t.call(user, 'GET', '/api/mailbox?folder=INBOX');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ code: 'MAIL_ACCOUNT_MISSING' });
+    expect((await t.call(user, 'GET', `/api/mailbox/messages/${encodeURIComponent(opened!.uid)}?folder=INBOX`)).statusCode).toBe(
+      404,
+    );
+
+    await connect('second-box@example.com', 'For the second box');
+    expect(await subjects()).toEqual(['For the second box']);
+  });
 });

@@ -76,35 +76,46 @@ test('Microsoft not vouching for the address of a password account: the user is 
   expect(await (await page.request.get('/api/session')).json()).toMatchObject({ email, providers: ['credential'] });
 });
 
-test('a member invited with Google accepts by signing in with Google and gets the member menu', async ({ page, browser }) => {
-  await signUpAndVerify(page, uniqueEmail('owner'));
-  const member = uniqueEmail('google-member');
-  const invited = await page.request.post('/api/invitations', {
-    data: { email: member, firstName: 'Gina', lastName: 'Member', connectionMethod: 'google', metadata: { hasAiConfig: false } },
+for (const [provider, name] of [
+  ['google', 'Google'],
+  ['microsoft', 'Microsoft'],
+] as const) {
+  test(`a member invited with ${name} accepts by signing in with ${name} and gets the member menu`, async ({ page, browser }) => {
+    await signUpAndVerify(page, uniqueEmail('owner'));
+    const member = uniqueEmail(`${provider}-member`);
+    const invited = await page.request.post('/api/invitations', {
+      data: {
+        email: member,
+        firstName: 'Gina',
+        lastName: 'Member',
+        connectionMethod: provider,
+        metadata: { hasAiConfig: false },
+      },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+
+    const context = await browser.newContext({ locale: 'en-US' });
+    const memberPage = await context.newPage();
+    // Someone else's account with the provider is refused, and nothing is accepted.
+    await providerAccount(provider, uniqueEmail('stranger'));
+    await memberPage.goto(await outboxLink(member, '/invitations/verify'));
+    await expect(memberPage).toHaveURL(/\/invitations\/set-password/);
+    await expect(memberPage.getByText(`You were invited as ${member} to sign in with ${name}.`)).toBeVisible();
+    await signInInPopup(memberPage, `Sign in with ${name}`);
+    await expect(memberPage.getByRole('alert')).toHaveText(
+      "The email address doesn't match the one associated with your invitation.",
+    );
+
+    await providerAccount(provider, member);
+    await signInInPopup(memberPage, `Sign in with ${name}`);
+    await expect(memberPage).toHaveURL(/\/profile/);
+    const nav = memberPage.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    expect(await (await memberPage.request.get('/api/session')).json()).toMatchObject({ email: member, emailVerified: true });
+    await context.close();
+
+    const listed = await (await page.request.get('/api/invitations')).json();
+    expect(listed.invitations.find((i: { email: string }) => i.email === member)).toMatchObject({ status: 'ACCEPTED' });
   });
-  expect(invited.status(), await invited.text()).toBe(201);
-
-  const context = await browser.newContext({ locale: 'en-US' });
-  const memberPage = await context.newPage();
-  // Someone else's Google account is refused, and nothing is accepted.
-  await providerAccount('google', uniqueEmail('stranger'));
-  await memberPage.goto(await outboxLink(member, '/invitations/verify'));
-  await expect(memberPage).toHaveURL(/\/invitations\/set-password/);
-  await expect(memberPage.getByText(`You were invited as ${member} to sign in with Google.`)).toBeVisible();
-  await signInInPopup(memberPage, 'Sign in with Google');
-  await expect(memberPage.getByRole('alert')).toHaveText(
-    "The email address doesn't match the one associated with your invitation.",
-  );
-
-  await providerAccount('google', member);
-  await signInInPopup(memberPage, 'Sign in with Google');
-  await expect(memberPage).toHaveURL(/\/profile/);
-  const nav = memberPage.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
-  expect(await (await memberPage.request.get('/api/session')).json()).toMatchObject({ email: member, emailVerified: true });
-  await context.close();
-
-  const listed = await (await page.request.get('/api/invitations')).json();
-  expect(listed.invitations.find((i: { email: string }) => i.email === member)).toMatchObject({ status: 'ACCEPTED' });
-});
+}

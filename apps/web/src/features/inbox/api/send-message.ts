@@ -1,21 +1,10 @@
 import { sendResultSchema } from '@app/shared/mailbox';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiRequestError } from '@/lib/api-client';
+import type { ComposeDraft } from '../utils/compose-draft';
 
-export type OutgoingMessage = {
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  body: string;
-  inReplyTo?: string;
-  references?: string;
-  replyToUid?: string;
-  replyToFolder?: string;
-  forwardUid?: string;
-  forwardFolder?: string;
-  attachments: File[];
-};
+/** The draft's fields as they are sent, with the files to attach. */
+export type OutgoingMessage = Omit<ComposeDraft, 'mode' | 'forwarded'> & { attachments: File[] };
 
 /** JSON without attachments; multipart with them (the server streams and counts the files). */
 export async function postMessage(path: string, message: OutgoingMessage) {

@@ -6,7 +6,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldA11y, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import type { SocialProvider } from '@/lib/auth-client';
 import { useAuthConfig } from '@/lib/auth-config';
@@ -15,7 +14,8 @@ import { useVerifyInvitation } from '../api/verify-invitation';
 import { PasswordChecklist } from '@/components/ui/password-checklist';
 import { PublicCard } from '../components/public-card';
 import { SignInLink } from '../components/sign-in-link';
-import { invitationStateOf, refusalText, type InvitationState } from '../utils/invitation-state';
+import { VerificationStatus } from '../components/verification-status';
+import { invitationStateOf, type InvitationState } from '../utils/invitation-state';
 import { methodKeys } from '../utils/labels';
 import { teamErrorMessage } from '../utils/messages';
 import { passwordProblem, type PasswordProblem } from '../utils/password';
@@ -184,15 +184,7 @@ export function SetPasswordRoute({ useProviderSignIn }: { useProviderSignIn: Pro
         <ProviderAcceptance state={state} useProviderSignIn={useProviderSignIn} />
       );
     }
-    if (!token) return <Alert variant="error">{t('team.verify.noToken')}</Alert>;
-    if (verify.isError) return <Alert variant="error">{t('team.verify.failed')}</Alert>;
-    if (verify.data && !verify.data.success) return <Alert variant="error">{refusalText(t, verify.data)}</Alert>;
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner />
-        {t('team.verify.verifying')}
-      </p>
-    );
+    return <VerificationStatus token={token} verify={verify} />;
   };
 
   return (

@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { relativeTime } from '../utils/relative-time';
+import { ToolbarButton } from './toolbar-button';
 
 export interface ListActions {
   open: (uid: string) => void;
@@ -69,79 +70,31 @@ export const MessageList = memo(function MessageList({
           onChange={actions.toggleAll}
           aria-label={t('inbox.toolbar.selectAll')}
         />
-        <Button
-          variant="ghost"
-          size="icon"
-          onClick={actions.reload}
-          aria-label={t('inbox.toolbar.reload')}
-          title={t('inbox.toolbar.reload')}
-        >
+        <ToolbarButton label={t('inbox.toolbar.reload')} onClick={actions.reload}>
           <RefreshCw className={cn(fetching && 'animate-spin')} aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={none}
-          onClick={() => actions.spam(chosen)}
-          aria-label={t('inbox.toolbar.spam')}
-          title={t('inbox.toolbar.spam')}
-        >
+        </ToolbarButton>
+        <ToolbarButton label={t('inbox.toolbar.spam')} disabled={none} onClick={() => actions.spam(chosen)}>
           <ShieldAlert aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={none}
-          onClick={() => actions.remove(chosen)}
-          aria-label={t('inbox.toolbar.delete')}
-          title={t('inbox.toolbar.delete')}
-        >
+        </ToolbarButton>
+        <ToolbarButton label={t('inbox.toolbar.delete')} disabled={none} onClick={() => actions.remove(chosen)}>
           <Trash2 aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={none}
-          onClick={() => actions.markRead(chosen, true)}
-          aria-label={t('inbox.toolbar.markRead')}
-          title={t('inbox.toolbar.markRead')}
-        >
+        </ToolbarButton>
+        <ToolbarButton label={t('inbox.toolbar.markRead')} disabled={none} onClick={() => actions.markRead(chosen, true)}>
           <MailOpen aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={none}
-          onClick={() => actions.markRead(chosen, false)}
-          aria-label={t('inbox.toolbar.markUnread')}
-          title={t('inbox.toolbar.markUnread')}
-        >
+        </ToolbarButton>
+        <ToolbarButton label={t('inbox.toolbar.markUnread')} disabled={none} onClick={() => actions.markRead(chosen, false)}>
           <Mail aria-hidden />
-        </Button>
+        </ToolbarButton>
         <div className="ml-auto flex items-center gap-1 text-sm text-muted-foreground">
           <span data-testid="pager">
             {data && data.total > 0 ? t('inbox.toolbar.pager', { from: data.from, to: data.to, total: data.total }) : ''}
           </span>
-          <Button
-            variant="ghost"
-            size="icon"
-            disabled={!data || data.page <= 1}
-            onClick={actions.newer}
-            aria-label={t('inbox.toolbar.newer')}
-            title={t('inbox.toolbar.newer')}
-          >
+          <ToolbarButton label={t('inbox.toolbar.newer')} disabled={!data || data.page <= 1} onClick={actions.newer}>
             <ChevronLeft aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            disabled={!data || data.page >= data.pages}
-            onClick={actions.older}
-            aria-label={t('inbox.toolbar.older')}
-            title={t('inbox.toolbar.older')}
-          >
+          </ToolbarButton>
+          <ToolbarButton label={t('inbox.toolbar.older')} disabled={!data || data.page >= data.pages} onClick={actions.older}>
             <ChevronRight aria-hidden />
-          </Button>
+          </ToolbarButton>
         </div>
       </div>
       {loading ? (

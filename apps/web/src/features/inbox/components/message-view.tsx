@@ -8,6 +8,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { attachmentUrl, messageBodyUrl } from '../api/get-message';
 import { formatSize, fullDate } from '../utils/relative-time';
+import { ToolbarButton } from './toolbar-button';
 
 const label = (a: MailAddress) => a.name || a.address;
 
@@ -47,29 +48,15 @@ export function MessageView({
   return (
     <article className="flex min-h-0 flex-1 flex-col" aria-label={message?.subject}>
       <div className="flex items-center gap-1 border-b px-2 py-1" role="toolbar" aria-label={t('inbox.toolbar.label')}>
-        <Button variant="ghost" size="icon" onClick={onBack} aria-label={t('inbox.read.back')} title={t('inbox.read.back')}>
+        <ToolbarButton label={t('inbox.read.back')} onClick={onBack}>
           <ArrowLeft aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={!message}
-          onClick={onSpam}
-          aria-label={t('inbox.toolbar.spam')}
-          title={t('inbox.toolbar.spam')}
-        >
+        </ToolbarButton>
+        <ToolbarButton label={t('inbox.toolbar.spam')} disabled={!message} onClick={onSpam}>
           <ShieldAlert aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={!message}
-          onClick={onDelete}
-          aria-label={t('inbox.toolbar.delete')}
-          title={t('inbox.toolbar.delete')}
-        >
+        </ToolbarButton>
+        <ToolbarButton label={t('inbox.toolbar.delete')} disabled={!message} onClick={onDelete}>
           <Trash2 aria-hidden />
-        </Button>
+        </ToolbarButton>
         {message && (
           <Button
             variant="ghost"

@@ -16,6 +16,10 @@
  * measured a second time with the caches off
  * (`KNOWLEDGE_COUNT_CACHE=off` for the server, `cache: false` for the direct calls), the cost of a
  * search the first time it is made.
+ *
+ * Each measure also counts CPU per request (`cpuMs`): the whole machine's, this process's (the direct
+ * caller, or autocannon) and the server's, so that the API's share of the direct throughput can be
+ * read against what each side spends.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -28,7 +32,7 @@ import { listEntries } from '../apps/server/src/modules/knowledge/knowledge.repo
 import { parseSearch } from '../apps/server/src/modules/knowledge/search-query';
 import { entries, loadEnron, type Mail } from './lib/corpus';
 import { closedLoop, httpLoad, type LoadOptions, type Stats } from './lib/load';
-import { signUp, startServer } from './lib/server';
+import { type ServerProcess, signUp, startServer } from './lib/server';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 20;
@@ -45,7 +49,9 @@ const { values: flags } = parseArgs({
 const backends: DbKind[] = flags.db === 'postgres' || flags.db === 'pglite' ? [flags.db] : ['postgres', 'pglite'];
 if (flags.db && backends.length !== 1) throw new Error('--db must be postgres or pglite');
 const entryCount = Number(flags.entries);
-const load: LoadOptions = { connections: CONNECTIONS, duration: Number(flags.duration), warmup: 1 };
+// Every measure also counts CPU per request: the machine's, this process's (the direct caller, or
+// autocannon) and, for the API, the server's.
+const load: LoadOptions = { connections: CONNECTIONS, duration: Number(flags.duration), warmup: 1, cpu: {} };
 if (!(entryCount >= 1 && load.duration > 0)) throw new Error('--entries and --duration must be positive numbers');
 
 interface Scenario {
@@ -168,9 +174,9 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
     }
 
     /** Checks the API's answer against the repository's, then measures it. */
-    const measureApi = async (serverUrl: string, i: number) => {
+    const measureApi = async (server: ServerProcess, i: number) => {
       const s = scenarios[i]!;
-      const url = `${serverUrl}/api/data?${new URLSearchParams({ page: String(s.page), search: s.search }).toString()}`;
+      const url = `${server.url}/api/data?${new URLSearchParams({ page: String(s.page), search: s.search }).toString()}`;
       const headers = { cookie };
       const answer = (await (await fetch(url, { headers })).json()) as {
         data: { context: string }[];
@@ -184,7 +190,7 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
           `${s.name} (${s.search || 'no search'}, page ${s.page}): the API does not answer what the repository returns`,
         );
       }
-      const api = await httpLoad(url, headers, load);
+      const api = await httpLoad(url, headers, { ...load, cpu: { server: server.pid } });
       // autocannon drops the requests still in flight when it stops; let the server finish them first.
       await sleep(1_000 + api.p99);
       return { api, matches: `${answer.totalCount.toLocaleString('en')}${answer.totalCapped ? '+' : ''}` };
@@ -194,7 +200,7 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
     server = await startServer(repoRoot, env);
     try {
       for (const [i, s] of scenarios.entries()) {
-        const { api, matches } = await measureApi(server.url, i);
+        const { api, matches } = await measureApi(server, i);
         results.push({ ...s, matches, api, direct: direct[i]!, ratio: api.rps / direct[i]!.rps });
         progress(`API ${results.length}/${scenarios.length}`);
       }
@@ -204,7 +210,7 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
     server = await startServer(repoRoot, { ...env, KNOWLEDGE_COUNT_CACHE: 'off' });
     try {
       for (const [i, d] of directUncached) {
-        const { api } = await measureApi(server.url, i);
+        const { api } = await measureApi(server, i);
         results[i]!.uncached = { api, direct: d, ratio: api.rps / d.rps };
         progress(`API, search caches off ${i + 1}/${scenarios.length}`);
       }
@@ -263,6 +269,8 @@ function report(kind: DbKind, results: Result[]) {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows.slice(1)) console.log(line(row));
 
+  printCpu(results);
+
   const label = (r: Result) => `${r.name}${r.search ? ` '${r.search}'` : ''}, page ${r.page.toLocaleString('en')}`;
   const judge = (title: string, measures: [Result, Measure][]) => {
     const failures = measures.reduce((n, [, m]) => n + m.api.failures, 0);
@@ -282,6 +290,33 @@ function report(kind: DbKind, results: Result[]) {
   );
   const uncached = results.flatMap((r): [Result, Measure][] => (r.uncached ? [[r, r.uncached]] : []));
   return { ...targets, searchesUncached: judge(`${kind}, searches with the caches off`, uncached) };
+}
+
+/**
+ * Where each request's CPU goes, in ms per request: the whole machine for the API and for the direct
+ * call, then the API's server and load generator (autocannon) and the direct caller; what is left of
+ * the machine's share is mostly the database (PostgreSQL's processes; PGlite runs inside the caller).
+ */
+function printCpu(results: Result[]) {
+  const cpu = (s: Stats, key: string) => (s.cpuMs?.[key] ?? NaN).toFixed(2);
+  const rows = [
+    ['scenario', 'page', 'machine: API', 'direct', 'API: server', 'autocannon', 'direct: caller'],
+    ...results.map((r) => [
+      `${r.name}${r.search ? ` '${r.search}'` : ''}`,
+      r.page.toLocaleString('en'),
+      cpu(r.api, 'machine'),
+      cpu(r.direct, 'machine'),
+      cpu(r.api, 'server'),
+      cpu(r.api, 'self'),
+      cpu(r.direct, 'self'),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  console.log('\nCPU per request, ms');
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
 }
 
 const mails = await loadEnron(path.resolve(repoRoot, '../shared/corpus'));

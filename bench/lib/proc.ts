@@ -30,6 +30,25 @@ function machineJiffies() {
   return { busy: total - numbers[3]! - numbers[4]!, total };
 }
 
+/**
+ * Starts counting CPU time; the function it returns gives the milliseconds used per request since:
+ * by the whole machine (every process, all cores), by this process, and by each process named.
+ */
+export function cpuPerRequest(processes: Record<string, number> = {}) {
+  const machineStart = machineJiffies().busy;
+  const selfStart = process.cpuUsage();
+  const othersStart = Object.entries(processes).map(([name, pid]) => ({ name, pid, start: cpuSeconds(pid) }));
+  return (requests: number): Record<string, number> => {
+    const perRequest = (seconds: number) => Number(((seconds * 1000) / Math.max(1, requests)).toFixed(3));
+    const self = process.cpuUsage(selfStart);
+    return {
+      machine: perRequest((machineJiffies().busy - machineStart) / CLOCK_TICKS),
+      self: perRequest((self.user + self.system) / 1e6),
+      ...Object.fromEntries(othersStart.map(({ name, pid, start }) => [name, perRequest(cpuSeconds(pid) - start)])),
+    };
+  };
+}
+
 export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').trim();
 }

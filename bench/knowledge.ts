@@ -49,8 +49,6 @@ const { values: flags } = parseArgs({
 const backends: DbKind[] = flags.db === 'postgres' || flags.db === 'pglite' ? [flags.db] : ['postgres', 'pglite'];
 if (flags.db && backends.length !== 1) throw new Error('--db must be postgres or pglite');
 const entryCount = Number(flags.entries);
-// Every measure also counts CPU per request: the machine's, this process's (the direct caller, or
-// autocannon) and, for the API, the server's.
 const load: LoadOptions = { connections: CONNECTIONS, duration: Number(flags.duration), warmup: 1, cpu: {} };
 if (!(entryCount >= 1 && load.duration > 0)) throw new Error('--entries and --duration must be positive numbers');
 

@@ -260,12 +260,8 @@ function report(kind: DbKind, results: Result[]) {
         : ['', '', '', '']),
     ]),
   ];
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  const line = (row: string[]) => row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
   console.log(`\n${kind} — ${entryCount.toLocaleString('en')} entries, latencies in ms`);
-  console.log(line(rows[0]!));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows.slice(1)) console.log(line(row));
+  printTable(rows, 2);
 
   printCpu(results);
 
@@ -309,12 +305,18 @@ function printCpu(results: Result[]) {
       cpu(r.direct, 'self'),
     ]),
   ];
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
   console.log('\nCPU per request, ms');
-  for (const [i, row] of rows.entries()) {
-    console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
-    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
+  printTable(rows, 1);
+}
+
+/** A header row, a rule, then the rows: the first `textColumns` aligned left, the numbers right. */
+function printTable(rows: string[][], textColumns: number) {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  const line = (row: string[]) =>
+    row.map((cell, c) => (c < textColumns ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  console.log(line(rows[0]!));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows.slice(1)) console.log(line(row));
 }
 
 const mails = await loadEnron(path.resolve(repoRoot, '../shared/corpus'));

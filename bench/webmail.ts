@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import type { ImapFlow } from 'imapflow';
 import { type Dovecot, startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
+import { shuffled } from './lib/corpus';
 import { measureInboxPaints } from './lib/inbox-paint';
 import { imapSession, percentiles, readRawMessages, redeliver } from './lib/mail-servers';
 import { signUp, startServer } from './lib/server';
@@ -88,14 +89,6 @@ async function fill(dovecot: Dovecot) {
 /** Runs `a` then `b` on even turns, `b` then `a` on odd ones: neither always follows the other. */
 async function inTurn(turn: number, a: () => Promise<unknown>, b: () => Promise<unknown>) {
   for (const run of turn % 2 ? [b, a] : [a, b]) await run();
-}
-
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }
 
 async function directList(client: ImapFlow, page: number) {
@@ -200,8 +193,9 @@ async function main() {
       // answers a page it has fetched before from its cache file, so a page one of them fetched
       // first would be cheaper for the other (until 2026-11-24 imapflow ran after the API, over
       // pages the API had fetched).
-      const pages = shuffle(Array.from({ length: Math.ceil(COUNT / PAGE) }, (_, i) => i + 1));
-      const pick = () => pages.pop() ?? 1 + Math.floor(Math.random() * Math.ceil(COUNT / PAGE));
+      const pageCount = Math.ceil(COUNT / PAGE);
+      const pages = shuffled(pageCount).map((i) => i + 1);
+      const pick = () => pages.pop() ?? 1 + Math.floor(Math.random() * pageCount);
       const listMs: number[] = [];
       const directListMs: number[] = [];
       const uids: string[] = [];

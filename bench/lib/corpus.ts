@@ -52,7 +52,7 @@ export function* entries(mails: Mail[], count: number): Generator<Mail> {
 }
 
 /** A deterministic permutation of 0..n-1 (Fisher–Yates driven by a 32-bit LCG). */
-function shuffled(n: number): number[] {
+export function shuffled(n: number): number[] {
   const a = Array.from({ length: n }, (_, i) => i);
   let seed = 42;
   for (let i = n - 1; i > 0; i--) {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { scriptPaths } from './helpers';
+import { completeOnboarding, scriptPaths, signUpAndVerify } from './helpers';
 
 /** Issue 9's budget for the sign-in page's first download, gzipped (bench/web-budget.ts measures it too). */
 const SIGN_IN_BUDGET_BYTES = 170_000;
@@ -38,4 +38,18 @@ test('the sign-in page loads none of the signed-in screens’ library chunks', a
   const signedInChunks = scripts.filter((path) => /\/assets\/(icons|ui-kit|ui-controls|forms|date-picker)-/.test(path));
   expect(scripts.length).toBeGreaterThan(0);
   expect(signedInChunks).toEqual([]);
+});
+
+test('the knowledge list shows before the menus’ and dialogs’ code, which comes a moment after', async ({ page }) => {
+  await signUpAndVerify(page);
+  await completeOnboarding(page);
+  const scripts = scriptPaths(page);
+  const uiKitLoaded = () => scripts.some((path) => path.includes('/assets/ui-kit-'));
+  await page.reload();
+  await expect(page.getByText('No data yet. Add your first entry so the AI can use it.')).toBeVisible();
+  expect(uiKitLoaded()).toBe(false);
+  // Preloaded without anything pressed, so that the menu opens at once.
+  await expect.poll(uiKitLoaded).toBe(true);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
 });

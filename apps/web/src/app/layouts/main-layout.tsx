@@ -1,27 +1,20 @@
-import { Mail, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { useState } from 'react';
+import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { useLinkOutcomeNotice } from '@/features/auth/api/link-outcome';
 import { HelpGuide } from '@/features/help-guide/components/help-guide';
+import { deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
 import { useAuth } from '@/lib/session';
+import { Brand } from './brand';
 import { QuotaBanner } from './quota-banner';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
-const collapsedKey = 'sidebarCollapsed';
+const NavDrawer = deferred(() => import('./nav-drawer').then((module) => module.NavDrawer));
 
-function Brand({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Link to="/home" className="flex h-14 items-center gap-2 px-4 font-semibold">
-      <Mail className="size-5 shrink-0 text-accent" aria-hidden />
-      <span className={compact ? 'sr-only' : undefined}>{t('common.appName')}</span>
-    </Link>
-  );
-}
+const collapsedKey = 'sidebarCollapsed';
 
 /** Side menu (a drawer under 768 px), user menu top right, and the screen. */
 export function MainLayout() {
@@ -30,6 +23,8 @@ export function MainLayout() {
   useLinkOutcomeNotice(user);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerMounted = useMountedOnceWanted(drawerOpen);
+  usePreloadAfterFirstScreen(NavDrawer);
 
   const toggleCollapsed = () => {
     localStorage.setItem(collapsedKey, collapsed ? '0' : '1');
@@ -51,6 +46,8 @@ export function MainLayout() {
             size="icon"
             className="md:hidden"
             aria-label={t('layout.openMenu')}
+            onPointerEnter={NavDrawer.preload}
+            onFocus={NavDrawer.preload}
             onClick={() => setDrawerOpen(true)}
           >
             <Menu />
@@ -75,17 +72,10 @@ export function MainLayout() {
           <Outlet />
         </main>
       </div>
-      {user && (
-        <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <DialogContent
-            aria-describedby={undefined}
-            className="top-0 left-0 h-dvh max-w-72 translate-x-0 translate-y-0 content-start gap-0 rounded-none border-y-0 border-l-0 p-0"
-          >
-            <DialogTitle className="sr-only">{t('layout.nav.main')}</DialogTitle>
-            <Brand />
-            <SideMenu user={user} onNavigate={() => setDrawerOpen(false)} />
-          </DialogContent>
-        </Dialog>
+      {user && drawerMounted && (
+        <Suspense fallback={null}>
+          <NavDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,79 +1,43 @@
 import type { SessionUser } from '@app/shared/auth';
-import { ChevronDown, CircleUser } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { loadAuthClient } from '@/lib/auth-client';
-import { languages } from '@/lib/i18n';
-import { clearPersonalStorage } from '@/lib/session';
-import { setTheme, useTheme, type Theme } from '@/lib/theme';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { afterFirstScreen, deferred } from '@/lib/deferred';
+import { UserMenuButton } from './user-menu-button';
+import type { UserMenuDropdownProps } from './user-menu-dropdown';
 
-const themes: Theme[] = ['light', 'dark', 'system'];
+const UserMenuDropdown = deferred(() => import('./user-menu-dropdown').then((module) => module.UserMenuDropdown));
 
-/** Clears the URL query, signs out and reloads (spec 01 §2). */
-async function logout() {
-  window.history.replaceState(window.history.state, '', window.location.pathname);
-  const authClient = await loadAuthClient();
-  await authClient.signOut();
-  clearPersonalStorage();
-  window.location.reload();
-}
+type Loaded = { Dropdown: ComponentType<UserMenuDropdownProps>; hadFocus: boolean };
 
+/**
+ * The user menu. Its menu (Radix's, with the dialogs' shared code) is loaded a moment after the
+ * screen is up, or as soon as the pointer or the focus reaches the button; pressed before it has
+ * come, the menu opens when it does. The button is swapped for the menu's own only then, keeping
+ * the focus.
+ */
 export function UserMenu({ user }: { user: SessionUser | null }) {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const theme = useTheme();
-  const language = languages.find((l) => l.code === i18n.resolvedLanguage)?.locale ?? '';
+  const button = useRef<HTMLButtonElement>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const load = useCallback(() => {
+    UserMenuDropdown.load().then(
+      (Dropdown) => setLoaded({ Dropdown, hadFocus: document.activeElement === button.current }),
+      () => undefined, // the next press tries again
+    );
+  }, []);
+  useEffect(() => afterFirstScreen(load), [load]);
 
+  if (loaded) return <loaded.Dropdown user={user} defaultOpen={openOnLoad} focusTrigger={loaded.hadFocus} />;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="max-w-64 px-2" aria-label={t('layout.userMenu.label')}>
-          <CircleUser aria-hidden />
-          <span className="truncate">{user?.email ?? t('layout.userMenu.guest')}</span>
-          <ChevronDown aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuItem onSelect={() => navigate('/profile')}>{t('layout.userMenu.profile')}</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/feedback')}>{t('layout.userMenu.feedback')}</DropdownMenuItem>
-        {user?.billable !== false && (
-          <DropdownMenuItem onSelect={() => navigate('/subscriptions')}>{t('layout.userMenu.changePlan')}</DropdownMenuItem>
-        )}
-        {user?.billable !== false && user?.plan !== 'free' && (
-          <DropdownMenuItem onSelect={() => navigate('/invoices')}>{t('layout.userMenu.invoices')}</DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>{t('layout.userMenu.theme')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          {themes.map((value) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              {t(`layout.userMenu.${value}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>{t('layout.userMenu.language')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={language} onValueChange={(locale) => void i18n.changeLanguage(locale)}>
-          {languages.map((l) => (
-            <DropdownMenuRadioItem key={l.code} value={l.locale}>
-              {l.label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void logout()}>{t('layout.userMenu.logout')}</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <UserMenuButton
+      ref={button}
+      user={user}
+      aria-haspopup="menu"
+      onPointerEnter={load}
+      onFocus={load}
+      onClick={() => {
+        setOpenOnLoad(true);
+        load();
+      }}
+    />
   );
 }

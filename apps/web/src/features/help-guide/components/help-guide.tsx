@@ -1,13 +1,15 @@
 import type { SessionUser } from '@app/shared/auth';
 import { Compass } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { deferred, useMountedOnceWanted } from '@/lib/deferred';
 import { recordView, setButtonHidden } from '../utils/progress';
 import { useHelpGuideProgress } from '../utils/use-help-guide-progress';
 import { HelpGuideButton } from './help-guide-button';
-import { HelpGuideModal } from './help-guide-modal';
+
+const HelpGuideModal = deferred(() => import('./help-guide-modal').then((module) => module.HelpGuideModal));
 
 /**
  * Screens where a guard holds a new user before the guide makes sense (their profile, their plan, an
@@ -30,6 +32,7 @@ export function HelpGuide({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const autoOpened = useRef(false);
   const enabled = user.metadata.hasAiConfig;
+  const modalMounted = useMountedOnceWanted(open);
 
   const openGuide = useCallback(() => {
     update((p) => setButtonHidden(recordView(p, new Date()), false));
@@ -64,7 +67,11 @@ export function HelpGuide({ user }: { user: SessionUser }) {
       {!progress.buttonHidden && (
         <HelpGuideButton progress={progress} onOpen={openGuide} onHide={() => update((p) => setButtonHidden(p, true))} />
       )}
-      <HelpGuideModal open={open} onOpenChange={setOpen} progress={progress} update={update} onNavigate={goTo} />
+      {modalMounted && (
+        <Suspense fallback={null}>
+          <HelpGuideModal open={open} onOpenChange={setOpen} progress={progress} update={update} onNavigate={goTo} />
+        </Suspense>
+      )}
     </>
   );
 }

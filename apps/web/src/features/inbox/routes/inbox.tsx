@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { mapApiError } from '@/lib/error-mapper';
+import { deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
 import { useAuth } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFolders } from '../api/get-folders';
@@ -22,7 +23,6 @@ import { ComposeFrame } from '../components/compose-frame';
 import { findByUse, FolderTree } from '../components/folder-tree';
 import { type ListActions, MessageList } from '../components/message-list';
 import { MessageView } from '../components/message-view';
-import { ShortcutsHelp } from '../components/shortcuts-help';
 import { draftFrom, emptyDraft, type ComposeDraft } from '../utils/compose-draft';
 
 /**
@@ -32,6 +32,7 @@ import { draftFrom, emptyDraft, type ComposeDraft } from '../utils/compose-draft
 const loadComposePanel = () => import('../components/compose-panel');
 const ComposePanel = lazy(() => loadComposePanel().then((module) => ({ default: module.ComposePanel })));
 const preloadComposePanel = () => void loadComposePanel();
+const ShortcutsHelp = deferred(() => import('../components/shortcuts-help').then((module) => module.ShortcutsHelp));
 
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -54,6 +55,8 @@ export function InboxRoute() {
   const [openUid, setOpenUid] = useState<string | null>(null);
   const [compose, setCompose] = useState<ComposeDraft | null>(null);
   const [help, setHelp] = useState(false);
+  const helpMounted = useMountedOnceWanted(help);
+  usePreloadAfterFirstScreen(ShortcutsHelp);
   const [banner, setBanner] = useState(0);
   const announce = useRef(true);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -366,7 +369,11 @@ export function InboxRoute() {
           <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={() => setCompose(null)} />
         </Suspense>
       )}
-      <ShortcutsHelp open={help} onOpenChange={setHelp} />
+      {helpMounted && (
+        <Suspense fallback={null}>
+          <ShortcutsHelp open={help} onOpenChange={setHelp} />
+        </Suspense>
+      )}
     </section>
   );
 }

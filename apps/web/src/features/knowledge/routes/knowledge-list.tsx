@@ -1,18 +1,22 @@
 import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP, SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import type { KnowledgeItem, KnowledgeList } from '@app/shared/knowledge';
 import { Database, Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListQuery } from '@/lib/use-list-query';
 import { useKnowledgeList } from '../api/get-knowledge-list';
-import { DeleteKnowledgeDialog } from '../components/delete-knowledge-dialog';
 import { KnowledgeTable } from '../components/knowledge-table';
+
+const DeleteKnowledgeDialog = deferred(() =>
+  import('../components/delete-knowledge-dialog').then((module) => module.DeleteKnowledgeDialog),
+);
 
 function ListFooter({ list, onPageChange }: { list: KnowledgeList; onPageChange: (page: number) => void }) {
   const { t, i18n } = useTranslation();
@@ -49,6 +53,8 @@ export function KnowledgeListRoute() {
   const [term, setTerm] = useState(search);
   const debouncedTerm = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   const [toDelete, setToDelete] = useState<KnowledgeItem | null>(null);
+  const deleteDialogMounted = useMountedOnceWanted(toDelete !== null);
+  usePreloadAfterFirstScreen(DeleteKnowledgeDialog);
   const list = useKnowledgeList({ page, limit: KNOWLEDGE_PAGE_SIZE, search });
 
   // A new search term starts again at page 1; back/forward brings the URL's term into the box.
@@ -118,7 +124,11 @@ export function KnowledgeListRoute() {
           {list.data && <ListFooter list={list.data} onPageChange={(next) => update({ page: next })} />}
         </>
       )}
-      <DeleteKnowledgeDialog item={toDelete} onClose={() => setToDelete(null)} />
+      {deleteDialogMounted && (
+        <Suspense fallback={null}>
+          <DeleteKnowledgeDialog item={toDelete} onClose={() => setToDelete(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

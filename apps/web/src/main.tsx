@@ -3,7 +3,7 @@ import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, startRouter } from './app/router';
 import { closeIfSocialPopup } from './features/auth/api/social-sign-in';
 import { authConfigQueryOptions } from './lib/auth-config';
 import { i18nReady } from './lib/i18n';
@@ -17,6 +17,7 @@ if (!closeIfSocialPopup()) {
     queryClient.prefetchQuery(sessionQueryOptions),
     queryClient.prefetchQuery(authConfigQueryOptions),
   ]);
+  setTimeout(startRouter);
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
   // A French or Spanish visitor waits for that language's chunk rather than seeing English first.

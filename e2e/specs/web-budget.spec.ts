@@ -40,6 +40,23 @@ test('the sign-in page loads none of the signed-in screens’ library chunks', a
   expect(signedInChunks).toEqual([]);
 });
 
+test('the text is set in the cut Inter file, not fontsource’s whole Latin one', async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/signin');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts).toEqual([expect.stringMatching(/^\/assets\/inter-latin-400-700-[\w-]+\.woff2$/)]);
+  const used = await page.evaluate(() => {
+    const loaded: string[] = [];
+    document.fonts.forEach((font) => font.status === 'loaded' && loaded.push(font.family));
+    return loaded;
+  });
+  expect(used).toEqual(['Inter Latin']);
+});
+
 test('the knowledge list shows before the menus’ and dialogs’ code, which comes a moment after', async ({ page }) => {
   await signUpAndVerify(page);
   await completeOnboarding(page);

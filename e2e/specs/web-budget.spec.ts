@@ -40,6 +40,18 @@ test('the sign-in page loads none of the signed-in screens’ library chunks', a
   expect(signedInChunks).toEqual([]);
 });
 
+test('a French visitor’s sign-in page downloads the French public texts only', async ({ page }) => {
+  const scripts = scriptPaths(page);
+  await page.goto('/signin?lng=fr');
+  await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(
+    scripts
+      .filter((path) => path.startsWith('/assets/texts-'))
+      .map((path) => path.replace(/^(\/assets\/texts-\w+-\w+)-.*$/, '$1')),
+  ).toEqual(['/assets/texts-fr-public']);
+});
+
 test('the text is set in the cut Inter file, not fontsource’s whole Latin one', async ({ page }) => {
   const fonts: string[] = [];
   page.on('request', (request) => {
@@ -57,16 +69,21 @@ test('the text is set in the cut Inter file, not fontsource’s whole Latin one'
   expect(used).toEqual(['Inter Latin']);
 });
 
-test('the knowledge list shows before the menus’ and dialogs’ code, which comes a moment after', async ({ page }) => {
+test('the knowledge list shows before the menus’, the dialogs’ and the other screens’ texts, which come a moment after', async ({
+  page,
+}) => {
   await signUpAndVerify(page);
   await completeOnboarding(page);
   const scripts = scriptPaths(page);
-  const uiKitLoaded = () => scripts.some((path) => path.includes('/assets/ui-kit-'));
+  const loaded = (chunk: string) => () => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
   await page.reload();
   await expect(page.getByText('No data yet. Add your first entry so the AI can use it.')).toBeVisible();
-  expect(uiKitLoaded()).toBe(false);
+  expect(loaded('texts-en-first')()).toBe(true);
+  expect(loaded('ui-kit')()).toBe(false);
+  expect(loaded('texts-en-later')()).toBe(false);
   // Preloaded without anything pressed, so that the menu opens at once.
-  await expect.poll(uiKitLoaded).toBe(true);
+  await expect.poll(loaded('ui-kit')).toBe(true);
+  await expect.poll(loaded('texts-en-later')).toBe(true);
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { prefetchInbox } from '@/features/inbox/api/prefetch-inbox';
-import { loadAppNamespaces } from '@/lib/i18n';
+import { loadAppNamespaces, loadFirstScreenNamespaces } from '@/lib/i18n';
 import { ProtectedRoute, PublicRoute } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { queryClient } from './provider';
@@ -43,6 +43,25 @@ const billing = {
 
 const knowledgeList = () =>
   import('@/features/knowledge/routes/knowledge-list').then((m) => ({ Component: m.KnowledgeListRoute }));
+const settingsLayout = () => import('./layouts/settings-layout').then((m) => ({ Component: m.SettingsLayout }));
+const inbox = () => import('@/features/inbox/routes/inbox').then((m) => ({ Component: m.InboxRoute }));
+
+/**
+ * The main layout renders once its own texts and those of the screens most visits start on (the
+ * knowledge list, the webmail) have come; every other signed-in screen waits for the rest of the
+ * texts as well (the layout also fetches them a moment after its first screen).
+ */
+const firstScreens = new Set<unknown>([knowledgeList, settingsLayout, inbox]);
+function waitForLaterTexts(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const load = route.lazy;
+    const lazy =
+      typeof load === 'function' && !firstScreens.has(load)
+        ? () => Promise.all([load(), loadAppNamespaces()]).then(([loaded]) => loaded)
+        : load;
+    return route.index ? { ...route, lazy } : { ...route, lazy, children: route.children && waitForLaterTexts(route.children) };
+  });
+}
 
 export const routes: RouteObject[] = [
   {
@@ -87,8 +106,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: () =>
-              Promise.all([import('./layouts/main-layout'), loadAppNamespaces()]).then(([m]) => ({ Component: m.MainLayout })),
-            children: [
+              Promise.all([import('./layouts/main-layout'), loadFirstScreenNamespaces()]).then(([m]) => ({
+                Component: m.MainLayout,
+              })),
+            children: waitForLaterTexts([
               { index: true, lazy: knowledgeList },
               { path: 'home', lazy: knowledgeList },
               {
@@ -116,7 +137,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/features/feedback/routes/feedback').then((m) => ({ Component: m.FeedbackRoute })),
               },
               {
-                lazy: () => import('./layouts/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
+                lazy: settingsLayout,
                 children: [
                   { path: 'email-settings', lazy: mailSettings },
                   {
@@ -132,7 +153,7 @@ export const routes: RouteObject[] = [
                       setTimeout(() => prefetchInbox(queryClient));
                       return null;
                     },
-                    lazy: () => import('@/features/inbox/routes/inbox').then((m) => ({ Component: m.InboxRoute })),
+                    lazy: inbox,
                   },
                   {
                     path: 'prompt',
@@ -155,7 +176,7 @@ export const routes: RouteObject[] = [
                   { path: 'cb/google', lazy: () => oauthCallback().then((m) => ({ Component: m.GoogleCallbackRoute })) },
                 ],
               },
-            ],
+            ]),
           },
         ],
       },

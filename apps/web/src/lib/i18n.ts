@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { firstScreenNamespaces, laterNamespaces, publicNamespaces } from './i18n-namespaces';
 
 export const languages = [
   { code: 'en', label: 'En', locale: 'en-US' },
@@ -9,26 +10,8 @@ export const languages = [
 
 type Namespaces = Record<string, ResourceKey>;
 
-/** What the public screens (sign-in, sign-up, password) use: English ones are in the main bundle. */
-const publicNamespaces = ['common', 'errors', 'auth'];
-/** The rest, loaded with the signed-in screens (`loadAppNamespaces`). */
-export const appNamespaces = [
-  'layout',
-  'knowledge',
-  'inbox',
-  'profile',
-  'placeholders',
-  'mailSettings',
-  'categories',
-  'team',
-  'billing',
-  'agent',
-  'prompts',
-  'feedback',
-  'tutorials',
-  'plugins',
-  'helpGuide',
-];
+/** The signed-in screens' namespaces, loaded with them (`loadAppNamespaces`). */
+export const appNamespaces = [...firstScreenNamespaces, ...laterNamespaces];
 
 /** `{ '../locales/en/auth.json': {...} }` → `{ auth: {...} }`. */
 function byNamespace(files: Record<string, ResourceKey>): Namespaces {
@@ -42,28 +25,25 @@ const englishPublic = byNamespace(
   }),
 );
 
-/** Everything else is downloaded when needed, one chunk per language. */
-const chunks: Record<string, () => Promise<Namespaces>> = {
-  en: () => import('../locales/en').then((m) => m.default),
-  fr: () => import('../locales/fr').then((m) => m.default),
-  // Spanish is partial (spec 01 §1): the rest falls back to English.
-  es: () => import('../locales/es').then((m) => m.default),
-};
+/**
+ * Every other file is downloaded when needed. vite.config.ts puts them in a few chunks per language
+ * (`textGroup`): asking for one namespace downloads its group. Spanish is partial (spec 01 §1): a
+ * namespace it lacks falls back to English.
+ */
+const lazyFiles = import.meta.glob<ResourceKey>(
+  ['../locales/*/*.json', '!../locales/en/common.json', '!../locales/en/errors.json', '!../locales/en/auth.json'],
+  { import: 'default' },
+);
 
-const loading = new Map<string, Promise<Namespaces>>();
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = chunks[language];
+    const load = lazyFiles[`../locales/${language}/${namespace}.json`];
     if (!load) return callback(null, {});
-    if (!loading.has(language)) loading.set(language, load());
-    loading.get(language)!.then(
-      (namespaces) => callback(null, namespaces[namespace] ?? {}),
-      (error: Error) => {
-        loading.delete(language);
-        callback(error, null);
-      },
+    load().then(
+      (texts) => callback(null, texts),
+      (error: Error) => callback(error, null),
     );
   },
 };
@@ -84,7 +64,7 @@ export const i18nReady = i18n
   .init({
     resources: { en: englishPublic },
     partialBundledLanguages: true,
-    ns: publicNamespaces,
+    ns: [...publicNamespaces], // a copy: i18next adds the namespaces it loads to this list
     defaultNS: 'common',
     nsSeparator: '.',
     keySeparator: '.',
@@ -118,4 +98,9 @@ export function currentLanguage(): 'en' | 'fr' | 'es' {
 /** Resolves when the signed-in screens' texts are loaded, in the language in use and in English. */
 export function loadAppNamespaces(): Promise<void> {
   return i18n.loadNamespaces(appNamespaces);
+}
+
+/** Resolves when the texts of the signed-in layout and of the screens most visits start on are loaded. */
+export function loadFirstScreenNamespaces(): Promise<void> {
+  return i18n.loadNamespaces(firstScreenNamespaces);
 }

@@ -1,11 +1,12 @@
 import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useLinkOutcomeNotice } from '@/features/auth/api/link-outcome';
 import { HelpGuide } from '@/features/help-guide/components/help-guide';
-import { deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
+import { afterFirstScreen, deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
+import { loadAppNamespaces } from '@/lib/i18n';
 import { useAuth } from '@/lib/session';
 import { Brand } from './brand';
 import { QuotaBanner } from './quota-banner';
@@ -25,6 +26,7 @@ export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerMounted = useMountedOnceWanted(drawerOpen);
   usePreloadAfterFirstScreen(NavDrawer);
+  useEffect(() => afterFirstScreen(() => void loadAppNamespaces()), []);
 
   const toggleCollapsed = () => {
     localStorage.setItem(collapsedKey, collapsed ? '0' : '1');

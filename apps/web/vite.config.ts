@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { textGroup } from './src/lib/i18n-namespaces';
+import { textGroup } from './src/lib/i18n-namespaces.ts';
 
 /**
  * Writes a .br and a .gz beside every text file of the build, which the server sends as they are

@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { deferred, useMountedOnceWanted } from '@/lib/deferred';
-import { currentLanguage } from '@/lib/i18n';
-import { stepImage } from '../steps';
 import { recordView, setButtonHidden } from '../utils/progress';
 import { useHelpGuideProgress } from '../utils/use-help-guide-progress';
 import { HelpGuideButton } from './help-guide-button';
@@ -36,15 +34,10 @@ export function HelpGuide({ user }: { user: SessionUser }) {
   const enabled = user.metadata.hasAiConfig;
   const modalMounted = useMountedOnceWanted(open);
 
-  const currentStep = progress.currentStep;
   const openGuide = useCallback(() => {
-    // The step's screenshot downloads beside the modal's code rather than after it has rendered.
-    const screenshot = new Image();
-    screenshot.fetchPriority = 'high';
-    screenshot.src = stepImage(currentStep, currentLanguage());
     update((p) => setButtonHidden(recordView(p, new Date()), false));
     setOpen(true);
-  }, [update, currentStep]);
+  }, [update]);
 
   const shouldAutoOpen = enabled && user.showGuide && !progress.openedFirstTime && !noAutoOpen.includes(pathname);
   useEffect(() => {

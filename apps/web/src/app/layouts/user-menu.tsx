@@ -20,7 +20,11 @@ export function UserMenu({ user }: { user: SessionUser | null }) {
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const load = useCallback(() => {
     UserMenuDropdown.load().then(
-      (Dropdown) => setLoaded({ Dropdown, hadFocus: document.activeElement === button.current }),
+      (Dropdown) => {
+        const hadFocus = document.activeElement === button.current;
+        // Only the first answer counts: later ones come once the placeholder is gone.
+        setLoaded((current) => current ?? { Dropdown, hadFocus });
+      },
       () => undefined, // the next press tries again
     );
   }, []);

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -93,9 +94,24 @@ function chunkGroups() {
   ];
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports name its development build only (remix-run/react-router#12532,
+ * #14102), which keeps its development warnings in our production bundle. The production build is
+ * the same code with those warnings off.
+ */
+function reactRouterProductionBuild(mode: string) {
+  if (mode !== 'production') return [];
+  const development = path.dirname(fileURLToPath(import.meta.resolve('react-router')));
+  const production = path.join(development, '..', 'production');
+  return [
+    { find: /^react-router$/, replacement: path.join(production, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': '/src' } },
+  resolve: { alias: [{ find: '@', replacement: '/src' }, ...reactRouterProductionBuild(mode)] },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -107,4 +123,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
   },
-});
+}));

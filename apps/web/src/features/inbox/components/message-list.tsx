@@ -13,7 +13,7 @@ import {
   Star,
   Trash2,
 } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -116,7 +116,13 @@ export const MessageList = memo(function MessageList({
   );
 });
 
-function Row({
+/**
+ * One message. Memoised: moving the cursor or ticking a box draws the rows it changes, not all 25.
+ * Its hover actions are built the first time the pointer or the focus reaches it (CSS shows them while
+ * it is hovered or focused, as before): four buttons and their icons for each of 25 rows were more
+ * than half of what the list drew when it first came. Once built they stay.
+ */
+const Row = memo(function Row({
   message: m,
   checked,
   focused,
@@ -128,6 +134,8 @@ function Row({
   actions: ListActions;
 }) {
   const { t } = useTranslation();
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
   const sender = m.from ? m.from.name || m.from.address : t('inbox.list.noSender');
   return (
     <li
@@ -141,6 +149,8 @@ function Row({
       data-unread={m.isUnread || undefined}
       aria-current={focused || undefined}
       onClick={() => actions.open(m.uid)}
+      onPointerEnter={reach}
+      onFocus={reach}
     >
       <input
         type="checkbox"
@@ -191,17 +201,25 @@ function Row({
       >
         {relativeTime(m.date, t)}
       </time>
-      <span className="absolute right-2 hidden items-center gap-0.5 bg-muted group-hover:flex group-focus-within:flex">
-        <HoverAction label={t('inbox.actions.reply')} onClick={() => actions.reply(m.uid)} icon={<Reply aria-hidden />} />
-        <HoverAction label={t('inbox.actions.forward')} onClick={() => actions.forward(m.uid)} icon={<Forward aria-hidden />} />
-        <HoverAction label={t('inbox.toolbar.delete')} onClick={() => actions.remove([m.uid])} icon={<Trash2 aria-hidden />} />
-        <HoverAction
-          label={m.isUnread ? t('inbox.toolbar.markRead') : t('inbox.toolbar.markUnread')}
-          onClick={() => actions.markRead([m.uid], m.isUnread)}
-          icon={m.isUnread ? <MailOpen aria-hidden /> : <Mail aria-hidden />}
-        />
-      </span>
+      {reached && <RowActions message={m} actions={actions} />}
     </li>
+  );
+});
+
+/** Reply, Forward, Delete and Mark read/unread, shown over the row's date while it is pointed at or focused. */
+function RowActions({ message: m, actions }: { message: EmailListItem; actions: ListActions }) {
+  const { t } = useTranslation();
+  return (
+    <span className="absolute right-2 hidden items-center gap-0.5 bg-muted group-hover:flex group-focus-within:flex">
+      <HoverAction label={t('inbox.actions.reply')} onClick={() => actions.reply(m.uid)} icon={<Reply aria-hidden />} />
+      <HoverAction label={t('inbox.actions.forward')} onClick={() => actions.forward(m.uid)} icon={<Forward aria-hidden />} />
+      <HoverAction label={t('inbox.toolbar.delete')} onClick={() => actions.remove([m.uid])} icon={<Trash2 aria-hidden />} />
+      <HoverAction
+        label={m.isUnread ? t('inbox.toolbar.markRead') : t('inbox.toolbar.markUnread')}
+        onClick={() => actions.markRead([m.uid], m.isUnread)}
+        icon={m.isUnread ? <MailOpen aria-hidden /> : <Mail aria-hidden />}
+      />
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { EmailListItem, MailboxFolder, MailboxPage, MessageDetail } from '@app/shared/mailbox';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { AppToaster } from '@/components/ui/toaster';
@@ -174,13 +174,41 @@ describe('InboxRoute', () => {
       const spam = calls.find((c) => c.path === '/api/mailbox/messages/move/INBOX/Junk');
       expect(spam?.body).toEqual({ uids: ['7:1', '7:2', '7:3'], flags: ['\\Seen', '$Junk', 'Junk'] });
     });
-    await user.click(within(screen.getByText('Subject 2').closest('li')!).getByRole('button', { name: 'Delete' }));
+    const second = screen.getByText('Subject 2').closest('li')!;
+    await user.hover(second);
+    await user.click(within(second).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/api/mailbox/messages/move/INBOX/Trash')?.body).toEqual({
         uids: ['7:2'],
         flags: ['\\Seen'],
       }),
     );
+  });
+
+  it("builds a row's actions when the pointer or the focus first reaches it", async () => {
+    api();
+    const user = userEvent.setup();
+    renderInbox();
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const row = (name: string) => screen.getByText(name).closest('li')!;
+    await screen.findByText('Subject 3');
+    expect(within(list).queryAllByRole('button', { name: 'Reply' })).toHaveLength(0);
+
+    await user.hover(row('Subject 2'));
+    expect(within(list).getAllByRole('button', { name: 'Reply' })).toHaveLength(1);
+    expect(within(row('Subject 2')).getByRole('button', { name: 'Forward' })).toBeInTheDocument();
+
+    // Reached with Tab, a row's actions follow its subject in the tab order, then the next row begins.
+    await user.unhover(row('Subject 2'));
+    act(() => within(row('Subject 1')).getByRole('checkbox').focus());
+    expect(within(row('Subject 1')).getByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(within(row('Subject 1')).getByRole('button', { name: 'Reply' })).toHaveFocus();
+    for (let i = 0; i < 4; i++) await user.tab();
+    expect(within(row('Subject 2')).getByRole('checkbox')).toHaveFocus();
+    expect(within(row('Subject 3')).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
   });
 
   it('reads the next rows ahead without marking them read, and marks a message read when it is opened', async () => {

@@ -9,6 +9,7 @@ import { authConfigQueryOptions } from './lib/auth-config';
 import { i18nReady } from './lib/i18n';
 import { sessionQueryOptions } from './lib/session';
 import { initTheme } from './lib/theme';
+import { prepareClassMerging } from './lib/utils';
 
 if (!closeIfSocialPopup()) {
   initTheme();
@@ -18,6 +19,7 @@ if (!closeIfSocialPopup()) {
     queryClient.prefetchQuery(authConfigQueryOptions),
   ]);
   setTimeout(startRouter);
+  setTimeout(prepareClassMerging);
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
   // A French or Spanish visitor waits for that language's chunk rather than seeing English first.

@@ -150,6 +150,13 @@ test.describe('webmail on Dovecot', () => {
     await expect(newsletter.getByRole('button', { name: 'Remove star' })).toBeVisible();
     await expect.poll(() => flagsOf('INBOX', `Newsletter ${tag}`)).toContain('\\Flagged');
 
+    // A row's own actions, under the pointer: Mark as read, seen on the server.
+    const unread = page.locator('li[data-uid]', { hasText: `Plain ${tag} two` });
+    await unread.hover();
+    await unread.getByRole('button', { name: 'Mark as read' }).click();
+    await expect(unread).not.toHaveAttribute('data-unread', 'true');
+    await expect.poll(() => flagsOf('INBOX', `Plain ${tag} two`)).toContain('\\Seen');
+
     // Open: the body is inert and no remote image is fetched before consent.
     await newsletter.getByRole('button', { name: `Newsletter ${tag}` }).click();
     const body = page.frameLocator('iframe[title="Message body"]');

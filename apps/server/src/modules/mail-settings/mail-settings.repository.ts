@@ -13,6 +13,12 @@ export async function findAccount(db: Db, userId: string) {
   return row ?? null;
 }
 
+/** The provider of the user's mailbox, without the rest of its row (its sealed secret stays unread). */
+export async function findAccountProvider(db: Db, userId: string) {
+  const [row] = await db.select({ provider: mailAccounts.provider }).from(mailAccounts).where(eq(mailAccounts.userId, userId));
+  return row?.provider ?? null;
+}
+
 /** Inserts the account unless the user already has one; null when they do. */
 export async function insertAccount(db: Db, row: NewMailAccount) {
   const [inserted] = await db.insert(mailAccounts).values(row).onConflictDoNothing({ target: mailAccounts.userId }).returning();

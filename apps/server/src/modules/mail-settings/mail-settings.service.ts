@@ -159,8 +159,8 @@ export async function getSetting(db: Db, caller: Caller) {
 }
 
 /** The provider the session user shows (`settings.provider`), or null. */
-export async function connectedProvider(db: Db, userId: string) {
-  return (await repo.findAccount(db, userId))?.provider ?? null;
+export function connectedProvider(db: Db, userId: string) {
+  return repo.findAccountProvider(db, userId);
 }
 
 /**

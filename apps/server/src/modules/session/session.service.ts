@@ -7,19 +7,22 @@ import { creditsExhausted } from '../../credits/ledger';
 import { membersQuotaExceeded } from '../invitations/invitations.service';
 import { connectedProvider } from '../mail-settings/mail-settings.service';
 import { findProfile } from '../profiles/profiles.service';
-import { accountPlan, creditAccountOf } from '../subscriptions/subscriptions.service';
+import { planAndCreditAccount } from '../subscriptions/subscriptions.service';
 
 /** The session user of spec 01 §3, assembled on the server from the user, profile and plan. */
 export async function sessionUser(db: Db, userId: string, billingEnabled: boolean): Promise<SessionUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
-  const [profile, plan, providers, mailProvider, creditsExceeded] = await Promise.all([
+  const [profile, { plan, credits }, providers, mailProvider] = await Promise.all([
     findProfile(db, userId),
-    accountPlan(db, user, billingEnabled),
+    planAndCreditAccount(db, user, billingEnabled),
     db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId)),
     connectedProvider(db, userId),
+  ]);
+  const [creditsExceeded, emailAddressesExceeded] = await Promise.all([
     // Quota banners are the owner's (spec 02 §2): members see none.
-    user.referrerId === null && creditAccountOf(db, user, billingEnabled).then((account) => creditsExhausted(db, account)),
+    user.referrerId === null && creditsExhausted(db, credits),
+    membersQuotaExceeded(db, user, plan.plan),
   ]);
   return {
     uid: user.id,
@@ -31,7 +34,7 @@ export async function sessionUser(db: Db, userId: string, billingEnabled: boolea
     role: profile?.role ?? null,
     website: profile?.website ?? null,
     ...plan,
-    quota: { exceeded: { credits: creditsExceeded, emailAddresses: await membersQuotaExceeded(db, user, plan.plan) } },
+    quota: { exceeded: { credits: creditsExceeded, emailAddresses: emailAddressesExceeded } },
     referrerId: user.referrerId,
     // DESIGN §10: owners always have it; only invited members can have it false.
     metadata: { hasAiConfig: user.referrerId === null || user.hasAiConfig },

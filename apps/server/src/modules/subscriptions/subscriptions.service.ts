@@ -24,13 +24,29 @@ export async function ensureOwnerSubscription(db: Db, userId: string, billingEna
   });
 }
 
+type PlanUser = { id: string; referrerId: string | null };
+
 /** The plan a user works under: their own as an owner, their owner's as a member. */
-export async function accountPlan(
-  db: Db,
-  user: { id: string; referrerId: string | null },
-  billingEnabled: boolean,
-): Promise<AccountPlan> {
+export async function accountPlan(db: Db, user: PlanUser, billingEnabled: boolean): Promise<AccountPlan> {
+  return planOf(await findSubscription(db, user.referrerId ?? user.id), user, billingEnabled);
+}
+
+/**
+ * The credits account a user spends from (DESIGN §10): the owner's, on the owner's plan. A paid
+ * Stripe subscription anchors the credit periods on its billing period; without one they are
+ * calendar months (docs/decisions.md, Billing).
+ */
+export async function creditAccountOf(db: Db, user: PlanUser, billingEnabled: boolean): Promise<CreditAccount> {
+  return creditAccountFrom(await findSubscription(db, user.referrerId ?? user.id), user, billingEnabled);
+}
+
+/** Both of the above from one read of the owner's subscription (the session user shows both). */
+export async function planAndCreditAccount(db: Db, user: PlanUser, billingEnabled: boolean) {
   const subscription = await findSubscription(db, user.referrerId ?? user.id);
+  return { plan: planOf(subscription, user, billingEnabled), credits: creditAccountFrom(subscription, user, billingEnabled) };
+}
+
+function planOf(subscription: SubscriptionRow | null, user: PlanUser, billingEnabled: boolean): AccountPlan {
   return {
     billable: billingEnabled && user.referrerId === null,
     plan: planOfSubscription(subscription, billingEnabled),
@@ -42,19 +58,9 @@ export async function accountPlan(
 const planOfSubscription = (subscription: SubscriptionRow | null, billingEnabled: boolean) =>
   subscription?.plan ?? (billingEnabled ? DEFAULT_PLAN : 'biz');
 
-/**
- * The credits account a user spends from (DESIGN §10): the owner's, on the owner's plan. A paid
- * Stripe subscription anchors the credit periods on its billing period; without one they are
- * calendar months (docs/decisions.md, Billing).
- */
-export async function creditAccountOf(
-  db: Db,
-  user: { id: string; referrerId: string | null },
-  billingEnabled: boolean,
-): Promise<CreditAccount> {
-  const ownerId = user.referrerId ?? user.id;
-  const subscription = await findSubscription(db, ownerId);
+function creditAccountFrom(subscription: SubscriptionRow | null, user: PlanUser, billingEnabled: boolean): CreditAccount {
   const plan = planOfSubscription(subscription, billingEnabled);
   const paid = billingEnabled && plan !== 'free' && Boolean(subscription?.stripeSubscriptionId);
+  const ownerId = user.referrerId ?? user.id;
   return { ownerId, plan, billingEnabled, periodAnchor: paid ? (subscription?.currentPeriodStart ?? null) : null };
 }

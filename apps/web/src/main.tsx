@@ -6,10 +6,10 @@ import { AppProvider, queryClient } from './app/provider';
 import { AppRouter, startRouter } from './app/router';
 import { closeIfSocialPopup } from './features/auth/api/social-sign-in';
 import { authConfigQueryOptions } from './lib/auth-config';
+import { prepareClassMerging } from './lib/class-merging';
 import { i18nReady } from './lib/i18n';
 import { sessionQueryOptions } from './lib/session';
 import { initTheme } from './lib/theme';
-import { prepareClassMerging } from './lib/utils';
 
 if (!closeIfSocialPopup()) {
   initTheme();
@@ -19,7 +19,7 @@ if (!closeIfSocialPopup()) {
     queryClient.prefetchQuery(authConfigQueryOptions),
   ]);
   setTimeout(startRouter);
-  setTimeout(prepareClassMerging);
+  prepareClassMerging();
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
   // A French or Spanish visitor waits for that language's chunk rather than seeing English first.

@@ -144,24 +144,18 @@ export function CategoryForm(props: CategoryFormProps) {
               className="sm:grid-cols-2"
               disabled={pending}
             >
-              <RadioCard value="ai" aria-label={t('categories.form.classifierAi')} aria-describedby="classifier-ai-hint">
-                <span className="flex items-center gap-2 font-medium">
-                  <Bot className="size-4 text-accent" aria-hidden />
-                  {t('categories.form.classifierAi')}
-                </span>
-                <span id="classifier-ai-hint" className="text-muted-foreground">
-                  {t('categories.form.classifierAiHint')}
-                </span>
-              </RadioCard>
-              <RadioCard value="rules" aria-label={t('categories.form.classifierRules')} aria-describedby="classifier-rules-hint">
-                <span className="flex items-center gap-2 font-medium">
-                  <Filter className="size-4 text-accent" aria-hidden />
-                  {t('categories.form.classifierRules')}
-                </span>
-                <span id="classifier-rules-hint" className="text-muted-foreground">
-                  {t('categories.form.classifierRulesHint')}
-                </span>
-              </RadioCard>
+              <RadioCard
+                value="ai"
+                icon={Bot}
+                title={t('categories.form.classifierAi')}
+                hint={t('categories.form.classifierAiHint')}
+              />
+              <RadioCard
+                value="rules"
+                icon={Filter}
+                title={t('categories.form.classifierRules')}
+                hint={t('categories.form.classifierRulesHint')}
+              />
             </RadioGroup>
           )}
         />

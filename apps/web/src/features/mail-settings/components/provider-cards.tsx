@@ -26,28 +26,18 @@ export function ProviderCards({ value, onChange, providers, disabled }: Provider
       disabled={disabled}
     >
       {MAIL_PROVIDERS.map((provider) => {
-        const Icon = icons[provider];
         const available = providers ? providers[provider] : provider === 'smtp';
         return (
           <RadioCard
             key={provider}
             value={provider}
             disabled={!available}
-            aria-label={t(`mailSettings.providers.${provider}`)}
-            aria-describedby={`provider-${provider}-hint`}
+            icon={icons[provider]}
+            title={t(`mailSettings.providers.${provider}`)}
+            hint={available ? t(`mailSettings.connect.providerHints.${provider}`) : t('mailSettings.connect.notConfiguredHint')}
+            badge={!available && <Badge>{t('mailSettings.connect.notConfigured')}</Badge>}
             data-testid={`provider-${provider}`}
-          >
-            <span className="flex w-full items-center justify-between gap-2">
-              <span className="flex items-center gap-2 font-medium">
-                <Icon className="size-5 text-accent" aria-hidden />
-                {t(`mailSettings.providers.${provider}`)}
-              </span>
-              {!available && <Badge>{t('mailSettings.connect.notConfigured')}</Badge>}
-            </span>
-            <span id={`provider-${provider}-hint`} className="text-muted-foreground">
-              {available ? t(`mailSettings.connect.providerHints.${provider}`) : t('mailSettings.connect.notConfiguredHint')}
-            </span>
-          </RadioCard>
+          />
         );
       })}
     </RadioGroup>

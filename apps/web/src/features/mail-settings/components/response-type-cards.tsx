@@ -32,17 +32,10 @@ export function ResponseTypeCards({ value, onChange, disabled }: ResponseTypeCar
         <RadioCard
           key={name}
           value={String(cardValue)}
-          aria-label={t(`mailSettings.responseTypes.${name}.title`)}
-          aria-describedby={`response-${name}-hint`}
-        >
-          <span className="flex items-center gap-2 font-medium">
-            <Icon className="size-4 text-accent" aria-hidden />
-            {t(`mailSettings.responseTypes.${name}.title`)}
-          </span>
-          <span id={`response-${name}-hint`} className="text-muted-foreground">
-            {t(`mailSettings.responseTypes.${name}.description`)}
-          </span>
-        </RadioCard>
+          icon={Icon}
+          title={t(`mailSettings.responseTypes.${name}.title`)}
+          hint={t(`mailSettings.responseTypes.${name}.description`)}
+        />
       ))}
     </RadioGroup>
   );

@@ -156,24 +156,13 @@ export function InvitationForm(props: InvitationFormProps) {
               className="sm:grid-cols-2"
               disabled={pending}
             >
-              <RadioCard value="true" aria-label={t('team.access.full')} aria-describedby="access-full-hint">
-                <span className="flex items-center gap-2 font-medium">
-                  <Bot className="size-4 text-accent" aria-hidden />
-                  {t('team.access.full')}
-                </span>
-                <span id="access-full-hint" className="text-muted-foreground">
-                  {t('team.access.fullHint')}
-                </span>
-              </RadioCard>
-              <RadioCard value="false" aria-label={t('team.access.assistant')} aria-describedby="access-assistant-hint">
-                <span className="flex items-center gap-2 font-medium">
-                  <MessageSquareText className="size-4 text-accent" aria-hidden />
-                  {t('team.access.assistant')}
-                </span>
-                <span id="access-assistant-hint" className="text-muted-foreground">
-                  {t('team.access.assistantHint')}
-                </span>
-              </RadioCard>
+              <RadioCard value="true" icon={Bot} title={t('team.access.full')} hint={t('team.access.fullHint')} />
+              <RadioCard
+                value="false"
+                icon={MessageSquareText}
+                title={t('team.access.assistant')}
+                hint={t('team.access.assistantHint')}
+              />
             </RadioGroup>
           )}
         />

@@ -32,8 +32,11 @@ function precompress(): Plugin {
 }
 
 const nodeModule = (packages: string) => new RegExp(`node_modules[\\\\/](${packages})[\\\\/]`);
-/** The icons the signed-out screens show: they stay out of the icons chunk, which /signin never loads. */
-const publicIcons = ['loader-circle', 'mail', 'circle-alert', 'circle-exclamation-point', 'circle-check', 'info'];
+/**
+ * The icons the signed-out screens or the common chunk's components show: they stay out of the icons
+ * chunk, which /signin never loads.
+ */
+const commonIcons = ['loader-circle', 'mail', 'circle-alert', 'circle-exclamation-point', 'circle-check', 'info', 'search'];
 
 const radixFamily = nodeModule(
   '@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-sidecar|use-callback-ref|detect-node-es|get-nonce',
@@ -46,7 +49,7 @@ const controlWrappers = /src[\\/]components[\\/]ui[\\/](popover|radio-group|sele
 const isControl = (id: string) => radixControls.test(id) || controlWrappers.test(id);
 
 const commonModules =
-  /src[\\/](components[\\/]ui[\\/](alert|badge|form-field|input|skeleton|table|textarea)|lib[\\/](error-mapper|pagination-range|use-debounced-value|use-list-query))\.tsx?$/;
+  /src[\\/](components[\\/]ui[\\/](alert|badge|form-field|input|search-input|skeleton|table|textarea)|lib[\\/](error-mapper|pagination-range|use-debounced-value|use-list-query))\.tsx?$/;
 
 /**
  * A few chunks rather than one per shared module. Left to itself the bundler split the signed-in
@@ -75,7 +78,7 @@ function chunkGroups() {
       name: 'icons',
       test: (id: string) =>
         /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) &&
-        !publicIcons.includes(path.basename(id).replace(/\.m?js$/, '')),
+        !commonIcons.includes(path.basename(id).replace(/\.m?js$/, '')),
       priority: 17,
     },
     { name: 'radix-base', test: nodeModule('@radix-ui[\\\\/](react-label|react-primitive)'), priority: 16 },

@@ -1,13 +1,13 @@
 import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import { MAILBOX_SUCCESS_BANNER_MS, SPAM_FLAGS, TRASH_FLAGS } from '@app/shared/mailbox-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, PenSquare, Search } from 'lucide-react';
+import { CheckCircle2, PenSquare } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { mapApiError } from '@/lib/error-mapper';
 import { deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
@@ -280,25 +280,21 @@ export function InboxRoute() {
       </nav>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-center gap-2 border-b px-3 py-2">
-          <div className="relative flex-1">
-            <Search className="absolute top-2.5 left-2 size-4 text-muted-foreground" aria-hidden />
-            <Input
-              ref={searchBox}
-              type="search"
-              value={searchText}
-              onChange={(e) => {
-                announce.current = true;
-                setSearchText(e.target.value);
-                setPage(1);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') e.currentTarget.blur();
-              }}
-              placeholder={t('inbox.search')}
-              aria-label={t('inbox.search')}
-              className="pl-8"
-            />
-          </div>
+          <SearchInput
+            className="flex-1"
+            ref={searchBox}
+            value={searchText}
+            onChange={(e) => {
+              announce.current = true;
+              setSearchText(e.target.value);
+              setPage(1);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') e.currentTarget.blur();
+            }}
+            placeholder={t('inbox.search')}
+            aria-label={t('inbox.search')}
+          />
           <Button
             variant="outline"
             size="sm"

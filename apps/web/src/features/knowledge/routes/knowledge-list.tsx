@@ -1,12 +1,12 @@
 import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP, SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import type { KnowledgeItem, KnowledgeList } from '@app/shared/knowledge';
-import { Database, Plus, Search } from 'lucide-react';
+import { Database, Plus } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Pagination } from '@/components/ui/pagination';
 import { deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -105,17 +105,13 @@ export function KnowledgeListRoute() {
         </div>
       ) : (
         <>
-          <div className="relative max-w-sm">
-            <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
-            <Input
-              type="search"
-              aria-label={t('knowledge.search')}
-              placeholder={t('knowledge.searchPlaceholder')}
-              className="pl-9"
-              value={term}
-              onChange={(event) => setTerm(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            className="max-w-sm"
+            aria-label={t('knowledge.search')}
+            placeholder={t('knowledge.searchPlaceholder')}
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+          />
           <KnowledgeTable
             items={list.data?.data ?? null}
             onEdit={(item) => navigate(`/data/${item.context}`, { state: { item } })}

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@app/shared/auth';
 import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import { INVITATIONS_PAGE_SIZE, type Invitation, type invitationListSchema } from '@app/shared/invitations';
-import { Search, Upload, UserPlus, Users } from 'lucide-react';
+import { Upload, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Pagination } from '@/components/ui/pagination';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListQuery } from '@/lib/use-list-query';
@@ -112,17 +112,13 @@ function UsersList({ owner }: { owner: SessionUser }) {
         {actions}
       </div>
 
-      <div className="relative max-w-sm">
-        <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          aria-label={t('team.search')}
-          placeholder={t('team.searchPlaceholder')}
-          className="pl-9"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-      </div>
+      <SearchInput
+        className="max-w-sm"
+        aria-label={t('team.search')}
+        placeholder={t('team.searchPlaceholder')}
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+      />
 
       {list.isError && !list.data ? (
         <Alert variant="error">

@@ -110,10 +110,9 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
           label={t('inbox.compose.to')}
           value={draft.to}
           onChange={(v) => set('to', v)}
-          invalid={!!errors.to}
+          error={errors.to}
           autoFocus={draft.mode === 'compose' || draft.mode === 'forward'}
         />
-        {errors.to && <p className="text-xs text-destructive">{errors.to}</p>}
         {showCopies ? (
           <>
             <RecipientInput
@@ -121,17 +120,15 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
               label={t('inbox.compose.cc')}
               value={draft.cc}
               onChange={(v) => set('cc', v)}
-              invalid={!!errors.cc}
+              error={errors.cc}
             />
-            {errors.cc && <p className="text-xs text-destructive">{errors.cc}</p>}
             <RecipientInput
               id="compose-bcc"
               label={t('inbox.compose.bcc')}
               value={draft.bcc}
               onChange={(v) => set('bcc', v)}
-              invalid={!!errors.bcc}
+              error={errors.bcc}
             />
-            {errors.bcc && <p className="text-xs text-destructive">{errors.bcc}</p>}
           </>
         ) : (
           <button type="button" className="self-end text-xs text-accent hover:underline" onClick={() => setShowCopies(true)}>

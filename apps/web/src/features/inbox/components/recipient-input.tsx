@@ -7,20 +7,21 @@ import { cn } from '@/lib/utils';
 /**
  * Recipient chips (spec 02 §5): a chip is added on Enter, comma, Tab or blur when it has at least
  * 3 characters; it is lower-cased and never doubled; Backspace on an empty input removes the last.
+ * A validation message shows under the field and describes its input.
  */
 export function RecipientInput({
   id,
   label,
   value,
   onChange,
-  invalid,
+  error,
   autoFocus,
 }: {
   id: string;
   label: string;
   value: string[];
   onChange: (next: string[]) => void;
-  invalid?: boolean;
+  error?: string;
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
@@ -48,53 +49,62 @@ export function RecipientInput({
     }
   }
 
+  const errorId = `${id}-error`;
   return (
-    <div className="flex items-start gap-2 border-b py-1.5">
-      <label htmlFor={id} className="w-12 shrink-0 pt-1 text-sm text-muted-foreground">
-        {label}
-      </label>
-      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1" data-testid={`${id}-chips`}>
-        {value.map((address) => (
-          <span
-            key={address}
-            className={cn(
-              'inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs',
-              !isEmailAddress(address) && 'bg-destructive/15 text-destructive',
-            )}
-          >
-            {/* A long address is cut, not the remove button: the whole address is in the title. */}
-            <span className="truncate" title={address}>
-              {address}
-            </span>
-            <button
-              type="button"
-              className="shrink-0 rounded-full hover:bg-background"
-              aria-label={t('inbox.compose.removeRecipient', { address })}
-              onClick={() => onChange(value.filter((v) => v !== address))}
+    <>
+      <div className="flex items-start gap-2 border-b py-1.5">
+        <label htmlFor={id} className="w-12 shrink-0 pt-1 text-sm text-muted-foreground">
+          {label}
+        </label>
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1" data-testid={`${id}-chips`}>
+          {value.map((address) => (
+            <span
+              key={address}
+              className={cn(
+                'inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs',
+                !isEmailAddress(address) && 'bg-destructive/15 text-destructive',
+              )}
             >
-              <X className="size-3" aria-hidden />
-            </button>
-          </span>
-        ))}
-        <input
-          id={id}
-          value={text}
-          autoFocus={autoFocus}
-          aria-invalid={invalid || undefined}
-          onChange={(e) => {
-            const v = e.target.value;
-            if (v.endsWith(',')) {
-              setText(v.slice(0, -1));
-              return;
-            }
-            setText(v);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={commit}
-          className="min-w-32 flex-1 bg-transparent py-1 text-sm outline-none"
-          autoComplete="off"
-        />
+              {/* A long address is cut, not the remove button: the whole address is in the title. */}
+              <span className="truncate" title={address}>
+                {address}
+              </span>
+              <button
+                type="button"
+                className="shrink-0 rounded-full hover:bg-background"
+                aria-label={t('inbox.compose.removeRecipient', { address })}
+                onClick={() => onChange(value.filter((v) => v !== address))}
+              >
+                <X className="size-3" aria-hidden />
+              </button>
+            </span>
+          ))}
+          <input
+            id={id}
+            value={text}
+            autoFocus={autoFocus}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              const v = e.target.value;
+              if (v.endsWith(',')) {
+                setText(v.slice(0, -1));
+                return;
+              }
+              setText(v);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={commit}
+            className="min-w-32 flex-1 bg-transparent py-1 text-sm outline-none"
+            autoComplete="off"
+          />
+        </div>
       </div>
-    </div>
+      {error && (
+        <p id={errorId} className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -322,6 +322,8 @@ describe('InboxRoute', () => {
     expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
 
     const to = within(dialog).getByLabelText('To');
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription('At least one recipient is required');
     await user.type(to, 'ab{Enter}');
     expect(within(dialog).getByTestId('compose-to-chips')).not.toHaveTextContent('ab×');
     await user.clear(to);

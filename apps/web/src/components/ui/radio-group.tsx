@@ -33,7 +33,12 @@ export function RadioCard({
   badge,
   className,
   ...props
-}: ComponentProps<typeof RadioGroupPrimitive.Item> & { icon: LucideIcon; title: string; hint: string; badge?: ReactNode }) {
+}: Omit<ComponentProps<typeof RadioGroupPrimitive.Item>, 'children'> & {
+  icon: LucideIcon;
+  title: string;
+  hint: string;
+  badge?: ReactNode;
+}) {
   const hintId = useId();
   return (
     <RadioGroupPrimitive.Item

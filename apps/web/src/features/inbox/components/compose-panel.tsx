@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { fieldA11y } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { currentLanguage } from '@/lib/i18n';
 import { mapApiError } from '@/lib/error-mapper';
@@ -139,19 +140,22 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
           {t('inbox.compose.subject')}
         </label>
         <Input
-          id="compose-subject"
+          {...fieldA11y('compose-subject', errors.subject)}
           placeholder={t('inbox.compose.subject')}
           value={draft.subject}
           onChange={(e) => set('subject', e.target.value)}
-          aria-invalid={!!errors.subject || undefined}
           className="mt-1"
         />
-        {errors.subject && <p className="text-xs text-destructive">{errors.subject}</p>}
+        {errors.subject && (
+          <p id="compose-subject-error" className="text-xs text-destructive">
+            {errors.subject}
+          </p>
+        )}
         <label htmlFor="compose-body" className="sr-only">
           {t('inbox.compose.body')}
         </label>
         <textarea
-          id="compose-body"
+          {...fieldA11y('compose-body', errors.body)}
           placeholder={t('inbox.compose.body')}
           value={draft.body}
           autoFocus={draft.mode === 'reply' || draft.mode === 'replyAll'}
@@ -159,10 +163,13 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
             if (draft.mode !== 'compose' && e.target.selectionStart === e.target.value.length) e.target.setSelectionRange(0, 0);
           }}
           onChange={(e) => set('body', e.target.value)}
-          aria-invalid={!!errors.body || undefined}
           className="mt-1 min-h-64 flex-1 resize-none rounded-md border border-input bg-background p-3 font-sans text-sm focus-visible:outline-2 focus-visible:outline-ring"
         />
-        {errors.body && <p className="text-xs text-destructive">{errors.body}</p>}
+        {errors.body && (
+          <p id="compose-body-error" className="text-xs text-destructive">
+            {errors.body}
+          </p>
+        )}
         {forwarded.length > 0 && (
           <ul className="mt-2 grid gap-1" aria-label={t('inbox.compose.forwardedAttachments')}>
             {forwarded.map((a) => (

@@ -2,6 +2,7 @@ import { isEmailAddress, RECIPIENT_MIN_LENGTH } from '@app/shared/mailbox';
 import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldA11y } from '@/components/ui/form-field';
 import { cn } from '@/lib/utils';
 
 /**
@@ -49,7 +50,6 @@ export function RecipientInput({
     }
   }
 
-  const errorId = `${id}-error`;
   return (
     <>
       <div className="flex items-start gap-2 border-b py-1.5">
@@ -80,11 +80,9 @@ export function RecipientInput({
             </span>
           ))}
           <input
-            id={id}
+            {...fieldA11y(id, error)}
             value={text}
             autoFocus={autoFocus}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
             onChange={(e) => {
               const v = e.target.value;
               if (v.endsWith(',')) {
@@ -101,7 +99,7 @@ export function RecipientInput({
         </div>
       </div>
       {error && (
-        <p id={errorId} className="text-xs text-destructive">
+        <p id={`${id}-error`} className="text-xs text-destructive">
           {error}
         </p>
       )}

@@ -324,6 +324,8 @@ describe('InboxRoute', () => {
     const to = within(dialog).getByLabelText('To');
     expect(to).toHaveAttribute('aria-invalid', 'true');
     expect(to).toHaveAccessibleDescription('At least one recipient is required');
+    expect(within(dialog).getByLabelText('Subject')).toHaveAccessibleDescription('Subject is required');
+    expect(within(dialog).getByLabelText('Message')).toHaveAccessibleDescription('Message is required');
     await user.type(to, 'ab{Enter}');
     expect(within(dialog).getByTestId('compose-to-chips')).not.toHaveTextContent('ab×');
     await user.clear(to);

@@ -24,7 +24,7 @@ export function MainLayout() {
   useLinkOutcomeNotice(user);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawerMounted = useMountedOnceWanted(drawerOpen);
+  const drawerMounted = useMountedOnceWanted(drawerOpen, NavDrawer);
   usePreloadAfterFirstScreen(NavDrawer);
   useEffect(() => afterFirstScreen(() => void loadAppNamespaces()), []);
 

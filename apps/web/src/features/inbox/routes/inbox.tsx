@@ -55,7 +55,7 @@ export function InboxRoute() {
   const [openUid, setOpenUid] = useState<string | null>(null);
   const [compose, setCompose] = useState<ComposeDraft | null>(null);
   const [help, setHelp] = useState(false);
-  const helpMounted = useMountedOnceWanted(help);
+  const helpMounted = useMountedOnceWanted(help, ShortcutsHelp);
   usePreloadAfterFirstScreen(ShortcutsHelp);
   const [banner, setBanner] = useState(0);
   const announce = useRef(true);

@@ -53,7 +53,7 @@ export function KnowledgeListRoute() {
   const [term, setTerm] = useState(search);
   const debouncedTerm = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   const [toDelete, setToDelete] = useState<KnowledgeItem | null>(null);
-  const deleteDialogMounted = useMountedOnceWanted(toDelete !== null);
+  const deleteDialogMounted = useMountedOnceWanted(toDelete !== null, DeleteKnowledgeDialog);
   usePreloadAfterFirstScreen(DeleteKnowledgeDialog);
   const list = useKnowledgeList({ page, limit: KNOWLEDGE_PAGE_SIZE, search });
 

@@ -41,8 +41,17 @@ const commonIcons = ['loader-circle', 'mail', 'circle-alert', 'circle-exclamatio
 const radixFamily = nodeModule(
   '@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-sidecar|use-callback-ref|detect-node-es|get-nonce',
 );
-/** The app's own dialogs and menus over Radix, which come with it. */
-const dialogWrappers = /src[\\/]components[\\/]ui[\\/](alert-dialog|dialog|dropdown-menu)\.tsx$/;
+/** The app's own dialogs over Radix, which come with it. */
+const dialogWrappers = /src[\\/]components[\\/]ui[\\/](alert-dialog|dialog)\.tsx$/;
+/**
+ * Menus: Radix's menu and what positions it (Floating UI). A dialog needs none of it, so the help
+ * guide that opens by itself on a first visit does not wait for it.
+ */
+const menuModules = nodeModule(
+  '@floating-ui|@radix-ui[\\\\/]react-(menu|dropdown-menu|collection|roving-focus|popper|arrow|use-size|direction)',
+);
+const menuWrappers = /src[\\/]components[\\/]ui[\\/]dropdown-menu\.tsx$/;
+const isMenu = (id: string) => menuModules.test(id) || menuWrappers.test(id);
 /** Radix's form controls and the app's wrappers: only the settings screens use them, not the layout, the list or the webmail. */
 const radixControls = nodeModule('@radix-ui[\\\\/]react-(select|slider|radio-group|switch|popover|tooltip)');
 const controlWrappers = /src[\\/]components[\\/]ui[\\/](popover|radio-group|select|slider|switch|tooltip)\.tsx$/;
@@ -85,13 +94,15 @@ function chunkGroups() {
     // The small pieces most screens share, the signed-out ones included: nothing here may import a
     // family below, or /signin would load that family too.
     { name: 'common', test: (id: string) => commonModules.test(id) || nodeModule('@tanstack').test(id), priority: 15 },
-    // The layers, poppers and focus scopes the form controls share with the dialogs and menus.
+    // The dialogs, and the layers and focus scopes they share with the menus and form controls.
     {
       name: 'ui-kit',
-      test: (id: string) => dialogWrappers.test(id) || (radixFamily.test(id) && !isControl(id)),
+      test: (id: string) => dialogWrappers.test(id) || (radixFamily.test(id) && !isControl(id) && !isMenu(id)),
       priority: 14,
     },
-    { name: 'ui-controls', test: isControl, priority: 13 },
+    // The menus, and the popper the form controls share with them.
+    { name: 'menus', test: isMenu, priority: 13 },
+    { name: 'ui-controls', test: isControl, priority: 12 },
     { name: 'forms', test: nodeModule('zod|react-hook-form|@hookform'), priority: 10 },
     { name: 'date-picker', test: nodeModule('react-day-picker|date-fns|@date-fns'), priority: 10 },
   ];

@@ -35,7 +35,7 @@ test('the sign-in page loads none of the signed-in screens’ library chunks', a
   await page.goto('/signin');
   await expect(page.getByLabel('Email')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const signedInChunks = scripts.filter((path) => /\/assets\/(icons|ui-kit|ui-controls|forms|date-picker)-/.test(path));
+  const signedInChunks = scripts.filter((path) => /\/assets\/(icons|ui-kit|menus|ui-controls|forms|date-picker)-/.test(path));
   expect(scripts.length).toBeGreaterThan(0);
   expect(signedInChunks).toEqual([]);
 });
@@ -80,9 +80,11 @@ test('the knowledge list shows before the menus’, the dialogs’ and the other
   await expect(page.getByText('No data yet. Add your first entry so the AI can use it.')).toBeVisible();
   expect(loaded('texts-en-first')()).toBe(true);
   expect(loaded('ui-kit')()).toBe(false);
+  expect(loaded('menus')()).toBe(false);
   expect(loaded('texts-en-later')()).toBe(false);
   // Preloaded without anything pressed, so that the menu opens at once.
   await expect.poll(loaded('ui-kit')).toBe(true);
+  await expect.poll(loaded('menus')).toBe(true);
   await expect.poll(loaded('texts-en-later')).toBe(true);
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();

@@ -4,7 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { completeProfile, connectTestMailbox, signUpAndVerify } from '../specs/helpers';
 import { repoRoot } from '../server-process';
 
-/** The help guide's six illustrations, per language: real screens of the app, 1000 × 625 px. */
+/**
+ * The help guide's six illustrations, per language: real screens of the app, 1000 × 625 px, and the
+ * same at 640 × 400 for phones and one-pixel-per-point screens (`stepImageSources`).
+ */
 const texts = {
   en: {
     connectHeading: 'Connect your mailbox',
@@ -74,23 +77,30 @@ async function shoot(page: Page, lang: string, step: number) {
   await page.mouse.move(0, 0);
   const png = await page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
   writeFileSync(path.join(outDir(lang), `step-${step}.webp`), await webp(page, png));
+  writeFileSync(path.join(outDir(lang), `step-${step}-640.webp`), await webp(page, png, 640));
 }
 
 /**
- * The screenshot as WebP at quality 0.9, encoded by the browser's own canvas: half the PNG's size
- * (~35 kB for 72), which the first signed-in visit waits for, as the guide opens by itself then.
+ * The screenshot as WebP at quality 0.9, encoded by the browser's own canvas, `width` pixels wide:
+ * half the PNG's size at full width (~35 kB for 72), half again at 640, which the first signed-in
+ * visit waits for on a phone, as the guide opens by itself then.
  */
-async function webp(page: Page, png: Buffer): Promise<Buffer> {
-  const dataUrl = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    canvas.getContext('2d')!.drawImage(image, 0, 0);
-    return canvas.toDataURL('image/webp', 0.9);
-  }, png.toString('base64'));
+async function webp(page: Page, png: Buffer, width?: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    async ([base64, targetWidth]) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = targetWidth ?? image.naturalWidth;
+      canvas.height = Math.round((image.naturalHeight * canvas.width) / image.naturalWidth);
+      const context = canvas.getContext('2d')!;
+      context.imageSmoothingQuality = 'high';
+      context.drawImage(image, 0, 0, canvas.width, canvas.height);
+      return canvas.toDataURL('image/webp', 0.9);
+    },
+    [png.toString('base64'), width] as const,
+  );
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 

@@ -4,7 +4,7 @@ import base from '../playwright.config';
 /**
  * Not part of the test run: `npm run build && npm run screenshots -w e2e` drives the built app
  * (same global setup as the suite: the app, Dovecot and an SMTP server) and writes the help guide's
- * step illustrations to apps/web/public/help-guide/{en,fr}/step-N.webp.
+ * step illustrations to apps/web/public/help-guide/{en,fr}/step-N.webp and step-N-640.webp.
  */
 export default defineConfig({
   ...base,

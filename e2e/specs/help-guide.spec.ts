@@ -20,10 +20,21 @@ async function storedProgress(page: Page) {
   );
 }
 
-/** The image has loaded and is one of our 1000 px wide screenshots. */
+/**
+ * The image shows screenshot `src` and has loaded: at one pixel per point (the suite's window), its
+ * 640 px wide file.
+ */
 async function expectScreenshot(image: ReturnType<Page['getByRole']>, src: string) {
   await expect(image).toHaveAttribute('src', src);
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1000);
+  const file = src.replace(/\.webp$/, '-640.webp');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && new URL(img.currentSrc).pathname)).toBe(file);
+  const width = await image.evaluate(async (img: HTMLImageElement) => {
+    const picture = new Image();
+    picture.src = img.currentSrc;
+    await picture.decode();
+    return picture.naturalWidth;
+  });
+  expect(width).toBe(640);
 }
 
 async function newUserOnConnectScreen(page: Page, tag: string) {
@@ -32,6 +43,36 @@ async function newUserOnConnectScreen(page: Page, tag: string) {
   await expect(page).toHaveURL(/\/email-settings\/add/);
   // The save's toast comes once the toaster's code has loaded; seen whole before axe looks at the screen.
   await expect(page.getByText('Profile saved')).toBeVisible();
+}
+
+/**
+ * A new user's first page load with the guide to open (its progress in this browser forgotten): the
+ * pictures the page downloads, once the guide shows its first one, and whether the picture was asked
+ * for while the guide's code was held back (it is asked for beside that code, not by the modal).
+ */
+async function firstVisitPictures(page: Page) {
+  await newUserOnConnectScreen(page, 'guide-picture');
+  const { uid } = (await (await page.request.get('/api/session')).json()) as { uid: string };
+  await page.evaluate((key) => localStorage.removeItem(key), `helpGuide:${uid}`);
+  const pictures: string[] = [];
+  let pictureAsked = () => {};
+  const asked = new Promise<void>((resolve) => (pictureAsked = resolve));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/help-guide/')) return;
+    pictures.push(pathname);
+    pictureAsked();
+  });
+  let askedBeforeModalCode = false;
+  await page.route('**/assets/help-guide-modal-*.js', async (route) => {
+    await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    askedBeforeModalCode = pictures.length > 0;
+    await route.continue();
+  });
+  await page.reload();
+  const image = page.getByRole('dialog', { name: 'Getting started guide' }).getByRole('img');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return { pictures, askedBeforeModalCode };
 }
 
 test('a new user walks the help guide to the end; it opens by itself only once', async ({ page }) => {
@@ -103,4 +144,18 @@ test('in French the guide shows the French screenshots and moves with the keyboa
   // Focus stays inside the modal.
   for (let i = 0; i < 15; i++) await page.keyboard.press('Tab');
   expect(await guide.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+});
+
+// The picture is asked for as soon as the session answers, beside the guide's code; the modal's
+// <img> then takes that same file from the memory cache.
+test('a first visit downloads the guide’s first picture once, 640 px wide at one pixel per point', async ({ page }) => {
+  expect(await firstVisitPictures(page)).toEqual({ pictures: ['/help-guide/en/step-1-640.webp'], askedBeforeModalCode: true });
+});
+
+test.describe('on a screen of two pixels per point', () => {
+  test.use({ deviceScaleFactor: 2 });
+
+  test('a first visit downloads the 1000 px picture once', async ({ page }) => {
+    expect(await firstVisitPictures(page)).toEqual({ pictures: ['/help-guide/en/step-1.webp'], askedBeforeModalCode: true });
+  });
 });

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { preloadGuideIfItOpens } from '@/features/help-guide/utils/preload-guide';
 import { prefetchInbox } from '@/features/inbox/api/prefetch-inbox';
 import { loadAppNamespaces, loadFirstScreenNamespaces } from '@/lib/i18n';
 import { ProtectedRoute, PublicRoute } from './guards';
@@ -105,6 +106,11 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
+            // A first visit's help guide is fetched beside the layout (in a task of its own, as below).
+            loader: ({ request }) => {
+              setTimeout(() => preloadGuideIfItOpens(queryClient, new URL(request.url).pathname));
+              return null;
+            },
             lazy: () =>
               Promise.all([import('./layouts/main-layout'), loadFirstScreenNamespaces()]).then(([m]) => ({
                 Component: m.MainLayout,

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { currentLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { helpGuideSteps, LAST_STEP, STEP_COUNT, STEP_IMAGE_SIZE, stepImage } from '../steps';
+import { helpGuideSteps, LAST_STEP, STEP_COUNT, STEP_IMAGE_SIZE, stepImageSources } from '../steps';
 import { finishGuide, goToStep, nextStep, previousStep, skipStep, type HelpGuideProgress } from '../utils/progress';
 
 type Update = (change: (current: HelpGuideProgress) => HelpGuideProgress) => void;
@@ -88,7 +88,7 @@ export function HelpGuideModal({ open, onOpenChange, progress, update, onNavigat
           </h3>
           <DialogDescription>{t(key('body'))}</DialogDescription>
           <img
-            src={stepImage(index, currentLanguage())}
+            {...stepImageSources(index, currentLanguage())}
             alt={t(key('alt'))}
             width={STEP_IMAGE_SIZE.width}
             height={STEP_IMAGE_SIZE.height}

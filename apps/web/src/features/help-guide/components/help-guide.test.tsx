@@ -165,7 +165,9 @@ describe('HelpGuide', () => {
     const user = userEvent.setup();
     renderGuide();
     await user.click(floating());
-    expect(within(dialog()).getByRole('img')).toHaveAttribute('src', '/help-guide/en/step-1.webp');
+    const english = within(dialog()).getByRole('img');
+    expect(english).toHaveAttribute('src', '/help-guide/en/step-1.webp');
+    expect(english).toHaveAttribute('srcset', '/help-guide/en/step-1-640.webp 640w, /help-guide/en/step-1.webp 1000w');
     await act(() => i18n.changeLanguage('fr'));
     const image = within(screen.getByRole('dialog', { name: 'Guide de démarrage' })).getByRole('img');
     expect(image).toHaveAttribute('src', '/help-guide/fr/step-1.webp');

@@ -21,13 +21,16 @@ function readRaw(uid: string) {
   }
 }
 
+/** The help guide progress of user `uid` as stored now. */
+export const readProgress = (uid: string) => parseProgress(readRaw(uid));
+
 /** The help guide progress of user `uid`, kept in local storage, and a function to change it. */
 export function useHelpGuideProgress(uid: string) {
   const raw = useSyncExternalStore(subscribe, () => readRaw(uid));
   const progress = useMemo(() => parseProgress(raw), [raw]);
   const update = useCallback(
     (change: (current: HelpGuideProgress) => HelpGuideProgress) => {
-      const next = change(parseProgress(readRaw(uid)));
+      const next = change(readProgress(uid));
       try {
         localStorage.setItem(progressKey(uid), JSON.stringify(next));
       } catch {

@@ -270,11 +270,20 @@ test.describe('webmail on Dovecot', () => {
     await page.getByRole('button', { name: 'Newer' }).click();
     await expect(pager).toHaveText(`1–25 of ${total}`);
     expect(formsLoaded()).toBe(false);
-    // The pointer on Compose starts the download; the panel opens on it.
+    // The pointer on Compose starts the download; the panel then opens at once, without showing
+    // its loading frame first (a Suspense fallback would have shown it for React's 300 ms).
     await page.getByRole('button', { name: 'Compose', exact: true }).hover();
     await expect.poll(formsLoaded).toBe(true);
+    const loadingFrameShown = await page.evaluateHandle(() => {
+      const seen = { value: false };
+      new MutationObserver(() => {
+        seen.value ||= document.querySelector('[role="dialog"][aria-busy="true"]') !== null;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      return seen;
+    });
     await page.keyboard.press('c');
     await expect(page.getByRole('dialog', { name: 'New message' }).getByLabel('To')).toBeVisible();
+    expect(await loadingFrameShown.evaluate((seen) => seen.value)).toBe(false);
   });
 
   test(`opens ${HOSTILE_HTML.length} hostile mails one after the other: no script runs, nothing remote is requested`, async ({

@@ -2,7 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import { MAILBOX_SUCCESS_BANNER_MS, SPAM_FLAGS, TRASH_FLAGS } from '@app/shared/mailbox-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PenSquare } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
@@ -29,9 +29,7 @@ import { draftFrom, emptyDraft, type ComposeDraft } from '../utils/compose-draft
  * Loaded when first opened, or when the pointer or focus reaches a Compose button: it brings the
  * compose rules (zod), which the list itself does not need. Its frame shows meanwhile.
  */
-const loadComposePanel = () => import('../components/compose-panel');
-const ComposePanel = lazy(() => loadComposePanel().then((module) => ({ default: module.ComposePanel })));
-const preloadComposePanel = () => void loadComposePanel();
+const ComposePanel = deferred(() => import('../components/compose-panel').then((module) => module.ComposePanel));
 const ShortcutsHelp = deferred(() => import('../components/shortcuts-help').then((module) => module.ShortcutsHelp));
 
 const typing = (target: EventTarget | null) =>
@@ -56,6 +54,7 @@ export function InboxRoute() {
   const [compose, setCompose] = useState<ComposeDraft | null>(null);
   const [help, setHelp] = useState(false);
   const helpMounted = useMountedOnceWanted(help, ShortcutsHelp);
+  const composeReady = useMountedOnceWanted(compose !== null, ComposePanel);
   usePreloadAfterFirstScreen(ShortcutsHelp);
   const [banner, setBanner] = useState(0);
   const announce = useRef(true);
@@ -257,7 +256,7 @@ export function InboxRoute() {
         className={`w-60 shrink-0 flex-col gap-3 overflow-y-auto border-r p-3 ${openUid ? 'hidden md:flex' : 'hidden sm:flex'}`}
         aria-label={t('inbox.folders.title')}
       >
-        <Button onClick={() => setCompose(emptyDraft())} onPointerEnter={preloadComposePanel} onFocus={preloadComposePanel}>
+        <Button onClick={() => setCompose(emptyDraft())} onPointerEnter={ComposePanel.preload} onFocus={ComposePanel.preload}>
           <PenSquare aria-hidden />
           {t('inbox.compose.button')}
         </Button>
@@ -300,8 +299,8 @@ export function InboxRoute() {
             size="sm"
             className="sm:hidden"
             onClick={() => setCompose(emptyDraft())}
-            onPointerEnter={preloadComposePanel}
-            onFocus={preloadComposePanel}
+            onPointerEnter={ComposePanel.preload}
+            onFocus={ComposePanel.preload}
             aria-label={t('inbox.compose.button')}
           >
             <PenSquare aria-hidden />
@@ -360,11 +359,14 @@ export function InboxRoute() {
           )}
         </div>
       </div>
-      {compose && (
-        <Suspense fallback={<ComposeFrame mode={compose.mode} onClose={() => setCompose(null)} />}>
-          <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={() => setCompose(null)} />
-        </Suspense>
-      )}
+      {compose &&
+        (composeReady ? (
+          <Suspense fallback={<ComposeFrame mode={compose.mode} onClose={() => setCompose(null)} />}>
+            <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={() => setCompose(null)} />
+          </Suspense>
+        ) : (
+          <ComposeFrame mode={compose.mode} onClose={() => setCompose(null)} />
+        ))}
       {helpMounted && (
         <Suspense fallback={null}>
           <ShortcutsHelp open={help} onOpenChange={setHelp} />

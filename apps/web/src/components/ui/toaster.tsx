@@ -1,13 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ToasterProps } from 'sonner';
+import { deferred, useMountedOnceWanted } from '@/lib/deferred';
 import { useToasterWanted } from '@/lib/toast';
 
-const SonnerToaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+const SonnerToaster = deferred(() => import('sonner').then((module) => module.Toaster));
 
-/** The app's toaster, mounted (and its code loaded) at the first `toast` of `@/lib/toast`. */
+/**
+ * The app's toaster, loaded at the first `toast` of `@/lib/toast` and mounted once its code has
+ * come, so that the first toast shows as soon as it can (see `deferred`).
+ */
 export function AppToaster(props: ToasterProps) {
-  const wanted = useToasterWanted();
-  if (!wanted) return null;
+  const mounted = useMountedOnceWanted(useToasterWanted(), SonnerToaster);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster {...props} />

@@ -56,6 +56,16 @@ export function afterFirstScreen(task: () => void): () => void {
   };
 }
 
+/** Runs `task` once the browser has painted the next frame; returns a function that cancels it. */
+export function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(task)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** Preloads deferred components a moment after the screen that renders this hook is up. */
 export function usePreloadAfterFirstScreen(...components: { preload: () => void }[]) {
   useEffect(() => afterFirstScreen(() => components.forEach((component) => component.preload())), []);

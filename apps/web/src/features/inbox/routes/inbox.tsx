@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { mapApiError } from '@/lib/error-mapper';
-import { deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
+import { afterNextPaint, deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
 import { useAuth } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFolders } from '../api/get-folders';
@@ -89,12 +89,16 @@ export function InboxRoute() {
     if (folders.isError) toast.error(t('inbox.folders.error'));
   }, [folders.isError, t]);
 
-  // The next rows' bodies are fetched ahead, so that opening them is instant.
+  // The next rows' bodies are fetched ahead, so that opening them is instant: once the rows have
+  // painted, so that their first paint does not wait behind those requests.
   useEffect(() => {
-    for (const m of messages.slice(Math.max(0, cursor), cursor + 2)) {
-      void queryClient.prefetchQuery(messageQueryOptions(folder, m.uid));
-    }
-  }, [cursor, messages, folder, queryClient]);
+    if (!drawn) return;
+    return afterNextPaint(() => {
+      for (const m of messages.slice(Math.max(0, cursor), cursor + 2)) {
+        void queryClient.prefetchQuery(messageQueryOptions(folder, m.uid));
+      }
+    });
+  }, [drawn, cursor, messages, folder, queryClient]);
 
   const changeFolder = (path: string) => {
     announce.current = true;

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, useMountedOnceWanted } from './deferred';
+import { afterNextPaint, deferred, useMountedOnceWanted } from './deferred';
 
 describe('deferred', () => {
   it('loads once, whether preloaded or rendered first', async () => {
@@ -69,5 +69,18 @@ describe('useMountedOnceWanted', () => {
     await act(async () => {});
     expect(result.current).toBe(true);
     expect(Dialog.isLoaded()).toBe(false);
+  });
+});
+
+describe('afterNextPaint', () => {
+  it('runs the task after the next frame, unless cancelled first', async () => {
+    const task = vi.fn();
+    const cancelled = vi.fn();
+    afterNextPaint(task);
+    afterNextPaint(cancelled)();
+    expect(task).not.toHaveBeenCalled();
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
   });
 });

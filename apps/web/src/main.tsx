@@ -3,7 +3,7 @@ import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
-import { AppRouter, startRouter } from './app/router';
+import { AppRouter, preloadRouteCode, startRouter } from './app/router';
 import { closeIfSocialPopup } from './features/auth/api/social-sign-in';
 import { authConfigQueryOptions } from './lib/auth-config';
 import { prepareClassMerging } from './lib/class-merging';
@@ -18,6 +18,7 @@ if (!closeIfSocialPopup()) {
     queryClient.prefetchQuery(sessionQueryOptions),
     queryClient.prefetchQuery(authConfigQueryOptions),
   ]);
+  setTimeout(preloadRouteCode);
   setTimeout(startRouter);
   prepareClassMerging();
   const root = document.getElementById('root');

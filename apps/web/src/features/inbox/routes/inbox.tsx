@@ -254,6 +254,10 @@ export function InboxRoute() {
   });
   const listActions = useMemo(() => forwardTo(latest), []);
 
+  const closeCompose = () => setCompose(null);
+  // Shown while the panel's code comes (see `ComposeFrame`).
+  const composeFrame = compose && <ComposeFrame mode={compose.mode} onClose={closeCompose} />;
+
   return (
     <section className="-m-4 flex h-[calc(100vh-3.5rem)] min-h-0 md:-m-6" aria-label={t('inbox.title')}>
       <nav
@@ -365,11 +369,11 @@ export function InboxRoute() {
       </div>
       {compose &&
         (composeReady ? (
-          <Suspense fallback={<ComposeFrame mode={compose.mode} onClose={() => setCompose(null)} />}>
-            <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={() => setCompose(null)} />
+          <Suspense fallback={composeFrame}>
+            <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={closeCompose} />
           </Suspense>
         ) : (
-          <ComposeFrame mode={compose.mode} onClose={() => setCompose(null)} />
+          composeFrame
         ))}
       {helpMounted && (
         <Suspense fallback={null}>

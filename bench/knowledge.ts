@@ -17,6 +17,11 @@
  * (`KNOWLEDGE_COUNT_CACHE=off` for the server, `cache: false` for the direct calls), the cost of a
  * search the first time it is made.
  *
+ * Between the two, the same scenarios are measured on the HTTP floor (`lib/knowledge-floor-server.ts`): a
+ * bare node:http server calling the route's service, without framework, session or validation. On a
+ * machine where the load generator, the server and the database share the cores, it shows how much of
+ * the direct throughput any HTTP answer leaves, and so how much of the gap is the API's own.
+ *
  * Each measure also counts CPU per request (`cpuMs`): the whole machine's, this process's (the direct
  * caller, or autocannon) and the server's, so that the API's share of the direct throughput can be
  * read against what each side spends.
@@ -32,7 +37,7 @@ import { listEntries } from '../apps/server/src/modules/knowledge/knowledge.repo
 import { parseSearch } from '../apps/server/src/modules/knowledge/search-query';
 import { entries, loadEnron, type Mail } from './lib/corpus';
 import { closedLoop, httpLoad, type LoadOptions, type Stats } from './lib/load';
-import { type ServerProcess, signUp, startServer } from './lib/server';
+import { type ServerProcess, signUp, startKnowledgeFloor, startServer } from './lib/server';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 20;
@@ -85,6 +90,9 @@ interface Measure {
 interface Result extends Scenario, Measure {
   /** totalCount of the answer, with "+" when capped. */
   matches: string;
+  /** The HTTP floor (cached searches), and its throughput over the direct one. */
+  floor: Stats;
+  floorRatio: number;
   /** Searches only: the same with the search caches off. */
   uncached?: Measure;
 }
@@ -171,11 +179,10 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
       await database.close();
     }
 
-    /** Checks the API's answer against the repository's, then measures it. */
-    const measureApi = async (server: ServerProcess, i: number) => {
+    /** Checks an HTTP answer (the API's, or the floor's) against the repository's, then measures it. */
+    const measureHttp = async (server: ServerProcess, i: number, headers: Record<string, string>, route = '/api/data') => {
       const s = scenarios[i]!;
-      const url = `${server.url}/api/data?${new URLSearchParams({ page: String(s.page), search: s.search }).toString()}`;
-      const headers = { cookie };
+      const url = `${server.url}${route}?${new URLSearchParams({ page: String(s.page), search: s.search }).toString()}`;
       const answer = (await (await fetch(url, { headers })).json()) as {
         data: { context: string }[];
         totalCount: number;
@@ -185,7 +192,7 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
       const wantCount = s.search ? Math.min(want.count, KNOWLEDGE_SEARCH_COUNT_CAP) : want.count;
       if (answer.data.map((e) => e.context).join() !== want.contexts.join() || answer.totalCount !== wantCount) {
         throw new Error(
-          `${s.name} (${s.search || 'no search'}, page ${s.page}): the API does not answer what the repository returns`,
+          `${s.name} (${s.search || 'no search'}, page ${s.page}): ${server.url}${route} does not answer what the repository returns`,
         );
       }
       const api = await httpLoad(url, headers, { ...load, cpu: { server: server.pid } });
@@ -194,12 +201,34 @@ async function run(kind: DbKind, mails: Mail[]): Promise<Result[]> {
       return { api, matches: `${answer.totalCount.toLocaleString('en')}${answer.totalCapped ? '+' : ''}` };
     };
 
+    const measureApi = (server: ServerProcess, i: number) => measureHttp(server, i, { cookie });
+
+    const floor: Stats[] = [];
+    const floorServer = await startKnowledgeFloor({ databaseUrl, pgliteDir: path.join(dataDir, 'db') }, userId);
+    try {
+      for (const i of scenarios.keys()) {
+        floor.push((await measureHttp(floorServer, i, {}, '/')).api);
+        progress(`HTTP floor ${floor.length}/${scenarios.length}`);
+      }
+    } finally {
+      await floorServer.stop();
+    }
+
     const results: Result[] = [];
     server = await startServer(repoRoot, env);
     try {
       for (const [i, s] of scenarios.entries()) {
         const { api, matches } = await measureApi(server, i);
-        results.push({ ...s, matches, api, direct: direct[i]!, ratio: api.rps / direct[i]!.rps });
+        const d = direct[i]!;
+        results.push({
+          ...s,
+          matches,
+          api,
+          direct: d,
+          ratio: api.rps / d.rps,
+          floor: floor[i]!,
+          floorRatio: floor[i]!.rps / d.rps,
+        });
         progress(`API ${results.length}/${scenarios.length}`);
       }
     } finally {
@@ -238,6 +267,8 @@ function report(kind: DbKind, results: Result[]) {
       'direct p50',
       'direct p99',
       'API/direct',
+      'floor req/s',
+      'floor/direct',
       'uncached: API req/s',
       'API p99',
       'direct req/s',
@@ -255,6 +286,8 @@ function report(kind: DbKind, results: Result[]) {
       ms(r.direct.p50),
       ms(r.direct.p99),
       pct(r.ratio),
+      r.floor.rps.toFixed(0),
+      pct(r.floorRatio),
       ...(r.uncached
         ? [r.uncached.api.rps.toFixed(0), ms(r.uncached.api.p99), r.uncached.direct.rps.toFixed(0), pct(r.uncached.ratio)]
         : ['', '', '', '']),
@@ -282,25 +315,33 @@ function report(kind: DbKind, results: Result[]) {
     kind,
     results.map((r) => [r, r]),
   );
+  const weakestFloor = results.reduce((a, b) => (b.floorRatio < a.floorRatio ? b : a));
+  console.log(
+    `${kind}, HTTP floor (bare node:http, the same service): lowest ${pct(weakestFloor.floorRatio)} of direct (${label(weakestFloor)}), ` +
+      `where the API makes ${pct(weakestFloor.ratio)}`,
+  );
   const uncached = results.flatMap((r): [Result, Measure][] => (r.uncached ? [[r, r.uncached]] : []));
   return { ...targets, searchesUncached: judge(`${kind}, searches with the caches off`, uncached) };
 }
 
 /**
- * Where each request's CPU goes, in ms per request: the whole machine for the API and for the direct
- * call, then the API's server and load generator (autocannon) and the direct caller; what is left of
+ * Where each request's CPU goes, in ms per request: the whole machine for the API, the direct call and
+ * the HTTP floor, then the API's and the floor's server, the API's load generator (autocannon) and the
+ * direct caller; what is left of
  * the machine's share is mostly the database (PostgreSQL's processes; PGlite runs inside the caller).
  */
 function printCpu(results: Result[]) {
   const cpu = (s: Stats, key: string) => (s.cpuMs?.[key] ?? NaN).toFixed(2);
   const rows = [
-    ['scenario', 'page', 'machine: API', 'direct', 'API: server', 'autocannon', 'direct: caller'],
+    ['scenario', 'page', 'machine: API', 'direct', 'floor', 'API: server', 'floor: server', 'autocannon', 'direct: caller'],
     ...results.map((r) => [
       `${r.name}${r.search ? ` '${r.search}'` : ''}`,
       r.page.toLocaleString('en'),
       cpu(r.api, 'machine'),
       cpu(r.direct, 'machine'),
+      cpu(r.floor, 'machine'),
       cpu(r.api, 'server'),
+      cpu(r.floor, 'server'),
       cpu(r.api, 'self'),
       cpu(r.direct, 'self'),
     ]),

@@ -54,6 +54,36 @@ export async function startServer(
   return { url, pid: child.pid!, stop: () => stop(child, exited) };
 }
 
+/**
+ * The floor of the knowledge list over HTTP (`knowledge-floor-server.ts`) for `userId`, on PostgreSQL
+ * (`databaseUrl`) or PGlite (`pgliteDir`, which no other process may hold open meanwhile).
+ */
+export async function startKnowledgeFloor(
+  db: { databaseUrl?: string; pgliteDir: string },
+  userId: string,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(import.meta.dirname, 'knowledge-floor-server.ts')],
+    {
+      env: {
+        ...withoutDatabaseUrl(process.env),
+        ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : { PGLITE_DIR: db.pgliteDir }),
+        USER_ID: userId,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    void exited.then(() => reject(new Error(`the knowledge floor server exited with code ${child.exitCode}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stop(child, exited) };
+}
+
 /** Without DATABASE_URL the server uses PGlite in $DATA_DIR, whatever this process was started with. */
 function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { DATABASE_URL: _, ...rest } = env;

@@ -7,12 +7,18 @@
  * /home's first visit (the help guide opens) and on later visits of /home and /inbox; a run that
  * ends on another page than the one asked for is refused. Nothing fails on a figure.
  *
+ * The mobile preset's CPU slowdown is calibrated to this machine, as Lighthouse's documentation asks
+ * (`mobileCpuSlowdown` in lib/lighthouse.ts): Lighthouse's CPU benchmark runs in the browser just
+ * before each run, so that every machine emulates the same mid-tier phone. `--cpu-slowdown=4` gives Lighthouse's
+ * constant instead, whose scores depend on the machine (70–85 on one, 95–98 on another, same build).
+ *
  *   npm run web-budget -w bench              (--no-build to reuse apps/web/dist, --no-lighthouse,
  *                                             --runs=N, --preset=mobile|desktop, --reports=DIR,
  *                                             --route=/inbox for Lighthouse on that page only (the
  *                                             results file then holds that page alone),
  *                                             --trace to keep each run's trace in DIR as well,
- *                                             --samples to add JavaScript CPU samples to it)
+ *                                             --samples to add JavaScript CPU samples to it,
+ *                                             --cpu-slowdown=N for a fixed mobile CPU slowdown)
  *
  * Lighthouse's scores move by several points between runs of the same build (mostly total blocking
  * time): each page runs `--runs` times (3) and the median run by performance is reported, with the
@@ -50,6 +56,8 @@ const { values: args } = parseArgs({
     trace: { type: 'boolean', default: false },
     /** With --trace: JavaScript CPU samples in the trace, to see what scripts do (they slow the page). */
     samples: { type: 'boolean', default: false },
+    /** The mobile preset's CPU slowdown: `calibrated` to this machine, or a number (Lighthouse's own is 4). */
+    'cpu-slowdown': { type: 'string', default: 'calibrated' },
   },
 });
 const BUDGET_KB = 170;
@@ -161,6 +169,10 @@ async function main() {
     const lighthouse = [];
     if (!args['no-lighthouse']) {
       if (args.reports) await mkdir(args.reports, { recursive: true });
+      const given = args['cpu-slowdown'];
+      const cpuSlowdown = given === 'calibrated' ? given : Number(given);
+      if (cpuSlowdown !== 'calibrated' && !(cpuSlowdown >= 1))
+        throw new Error('--cpu-slowdown must be "calibrated" or a number ≥ 1');
       for (const preset of args.preset as ('mobile' | 'desktop')[])
         for (const { route, visit, ...signedIn } of lighthousePages(cookie, userId, args.route)) {
           const runs = [];
@@ -170,14 +182,24 @@ async function main() {
             const trace = Boolean(reportPath) && args.trace;
             const samples = trace && args.samples;
             runs.push(
-              await runLighthouse(`${server.url}${route}`, { chromiumPath, preset, reportPath, trace, samples, ...signedIn }),
+              await runLighthouse(`${server.url}${route}`, {
+                chromiumPath,
+                preset,
+                cpuSlowdown,
+                reportPath,
+                trace,
+                samples,
+                ...signedIn,
+              }),
             );
           }
           const scores = medianRun(runs);
           const range = runs.map((r) => r.performance).sort((a, b) => a - b);
-          lighthouse.push({ route, visit, preset, ...scores, performanceRuns: range });
+          const slowdowns = runs.map((r) => r.cpuSlowdown).sort((a, b) => a - b);
+          lighthouse.push({ route, visit, preset, ...scores, performanceRuns: range, cpuSlowdownRuns: slowdowns });
+          const cpu = preset === 'mobile' ? `, CPU slowed ${[...new Set([slowdowns[0], slowdowns.at(-1)])].join('–')}x` : '';
           console.log(
-            `lighthouse ${preset} ${route} (${visit}): performance ${scores.performance} (runs ${range.join(', ')}), accessibility ${scores.accessibility} (target ${SCORE_TARGET}); ${scores.metrics}`,
+            `lighthouse ${preset} ${route} (${visit}): performance ${scores.performance} (runs ${range.join(', ')}${cpu}), accessibility ${scores.accessibility} (target ${SCORE_TARGET}); ${scores.metrics}`,
           );
         }
     }

@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 
 export interface LighthouseScores {
@@ -11,8 +10,6 @@ export interface LighthouseScores {
   metrics: string;
   /** Lighthouse's measure of this machine's CPU speed during the run: scores move with it. */
   benchmarkIndex: number;
-  /** The CPU slowdown the run simulated (mobile; 1 for desktop). */
-  cpuSlowdown: number;
 }
 
 export interface LighthouseOptions {
@@ -21,11 +18,8 @@ export interface LighthouseOptions {
   /** Local storage of the signed-in origin before the run (e.g. the help guide's progress). */
   localStorage?: Record<string, string>;
   preset: 'mobile' | 'desktop';
-  /**
-   * Mobile only: the CPU slowdown to simulate (Lighthouse's own is a constant 4x), or `calibrated`:
-   * measured on this machine just before the run (`mobileCpuSlowdown`).
-   */
-  cpuSlowdown?: number | 'calibrated';
+  /** Mobile only: the CPU slowdown to simulate instead of Lighthouse's constant 4x. */
+  cpuSlowdown?: number;
   /** Where to write the run's whole report (JSON), to read what the scores do not say. */
   reportPath?: string;
   /**
@@ -41,16 +35,12 @@ export interface LighthouseOptions {
 }
 
 /**
- * The CPU slowdown that makes this machine a mid-tier phone, from Lighthouse's benchmarkIndex of it.
- * Lighthouse's mobile preset slows the CPU by a constant 4x, which assumes a high-end desktop
- * (benchmarkIndex 1500–2000); its documentation asks to calibrate on other machines (docs/throttling.md,
- * "Calibrating the CPU slowdown"), with the piecewise rule of its CPU throttling calculator
- * (lighthouse-cpu-throttling-calculator.vercel.app): 150 → 1x, 800 → 2x, 1300 → 3x, then +1x every 233.
- * The index moves from run to run on a shared machine: it is measured again before each run.
- * This project's machines have measured 1,070 (2.5x) to 3,365 (11.9x): the same build scored 70–85 on the
- * first and 95–98 on the second at the constant 4x.
+ * The CPU slowdown Lighthouse's documentation would have a machine of this benchmark index use to
+ * emulate its mid-tier phone (docs/throttling.md, "Calibrating the CPU slowdown": the rule of its CPU
+ * throttling calculator, 150 → 1x, 800 → 2x, 1300 → 3x, then +1x every 233). The mobile preset's
+ * constant 4x assumes an index of 1500–2000; this project's machines have reported 1,070 to 3,365.
  */
-export function mobileCpuSlowdown(benchmarkIndex: number): number {
+export function calculatorCpuSlowdown(benchmarkIndex: number): number {
   const slowdown =
     benchmarkIndex >= 1300
       ? 3 + (benchmarkIndex - 1300) / 233
@@ -86,12 +76,6 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
   });
   try {
     if (options.cookie) await signIn(chrome.port, url, options.cookie, options.localStorage ?? {});
-    const cpuSlowdown =
-      options.preset === 'desktop'
-        ? 1
-        : options.cpuSlowdown === 'calibrated'
-          ? mobileCpuSlowdown(await benchmarkIndexOf(chrome.port))
-          : (options.cpuSlowdown ?? 4);
     const result = await lighthouse(
       url,
       {
@@ -102,7 +86,7 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
         ...(options.trace && options.samples ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
         // Lighthouse clears the origin's storage, cookies included, unless told not to.
         disableStorageReset: Boolean(options.cookie),
-        ...(options.preset === 'mobile' && { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
+        ...(options.preset === 'mobile' && options.cpuSlowdown && { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } }),
       },
       options.preset === 'desktop' ? desktopConfig : undefined,
     );
@@ -119,7 +103,6 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
-      cpuSlowdown,
       metrics: [
         ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(metric),
         `largest element ${largestElement(audits['largest-contentful-paint-element'])}`,
@@ -127,17 +110,6 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
     };
   } finally {
     chrome.kill();
-  }
-}
-
-/** Lighthouse's own CPU benchmark (its reports' benchmarkIndex), run in a blank page of the browser on `port`. */
-async function benchmarkIndexOf(port: number): Promise<number> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const page = await browser.contexts()[0]!.newPage();
-  try {
-    return await page.evaluate(pageFunctions.computeBenchmarkIndex);
-  } finally {
-    await page.close();
   }
 }
 

@@ -327,8 +327,8 @@ function report(kind: DbKind, results: Result[]) {
 /**
  * Where each request's CPU goes, in ms per request: the whole machine for the API, the direct call and
  * the HTTP floor, then the API's and the floor's server, the API's load generator (autocannon) and the
- * direct caller; what is left of
- * the machine's share is mostly the database (PostgreSQL's processes; PGlite runs inside the caller).
+ * direct caller; what is left of the machine's share is mostly the database (PostgreSQL's processes;
+ * PGlite runs inside the caller).
  */
 function printCpu(results: Result[]) {
   const cpu = (s: Stats, key: string) => (s.cpuMs?.[key] ?? NaN).toFixed(2);

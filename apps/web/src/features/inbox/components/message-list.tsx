@@ -140,7 +140,8 @@ const Row = memo(function Row({
   return (
     <li
       className={cn(
-        'group relative flex cursor-pointer items-center gap-2 border-b px-2 py-1.5 text-sm hover:bg-muted/60',
+        // On a phone, two lines as mail apps draw them (sender and date over the subject); one line from 640 px.
+        'group relative grid cursor-pointer grid-cols-[auto_auto_minmax(0,1fr)_auto] items-center gap-x-2 border-b px-2 py-1.5 text-sm hover:bg-muted/60 sm:flex sm:gap-2',
         m.isUnread && 'font-semibold',
         checked && 'bg-accent/10',
         focused && 'ring-2 ring-ring ring-inset',
@@ -154,7 +155,7 @@ const Row = memo(function Row({
     >
       <input
         type="checkbox"
-        className="mx-2 size-4"
+        className="row-span-2 mx-2 size-4"
         checked={checked}
         onClick={(e) => e.stopPropagation()}
         onChange={() => actions.toggleSelect(m.uid)}
@@ -162,7 +163,7 @@ const Row = memo(function Row({
       />
       <button
         type="button"
-        className="rounded p-0.5 hover:bg-background"
+        className="row-span-2 rounded p-0.5 hover:bg-background"
         onClick={(e) => {
           e.stopPropagation();
           actions.star(m.uid, !m.isFlagged);
@@ -172,31 +173,33 @@ const Row = memo(function Row({
       >
         <Star className={cn('size-4', m.isFlagged ? 'fill-yellow-400 text-yellow-500' : 'text-muted-foreground')} aria-hidden />
       </button>
-      <span className="w-24 shrink-0 truncate sm:w-44">{sender}</span>
-      <span className="min-w-0 flex-1 truncate">
-        <button
-          type="button"
-          className="max-w-full truncate text-left focus-visible:outline-2 focus-visible:outline-ring"
-          onClick={(e) => {
-            e.stopPropagation();
-            actions.open(m.uid);
-          }}
-        >
-          {m.subject || t('inbox.list.noSubject')}
-        </button>
-      </span>
-      {m.replyCount > 0 && (
-        <span
-          className="flex items-center gap-0.5 text-xs text-muted-foreground"
-          title={t('inbox.list.replies', { count: m.replyCount })}
-        >
-          <MessageSquare className="size-3" aria-hidden />
-          {m.replyCount}
+      <span className="col-start-3 row-start-1 truncate sm:w-44 sm:shrink-0">{sender}</span>
+      <span className="col-span-2 col-start-3 row-start-2 flex min-w-0 items-center gap-2 sm:flex-1">
+        <span className="min-w-0 flex-1 truncate">
+          <button
+            type="button"
+            className="max-w-full truncate text-left focus-visible:outline-2 focus-visible:outline-ring"
+            onClick={(e) => {
+              e.stopPropagation();
+              actions.open(m.uid);
+            }}
+          >
+            {m.subject || t('inbox.list.noSubject')}
+          </button>
         </span>
-      )}
-      {m.hasAttachments && <Paperclip className="size-4 text-muted-foreground" aria-label={t('inbox.list.hasAttachments')} />}
+        {m.replyCount > 0 && (
+          <span
+            className="flex items-center gap-0.5 text-xs text-muted-foreground"
+            title={t('inbox.list.replies', { count: m.replyCount })}
+          >
+            <MessageSquare className="size-3" aria-hidden />
+            {m.replyCount}
+          </span>
+        )}
+        {m.hasAttachments && <Paperclip className="size-4 text-muted-foreground" aria-label={t('inbox.list.hasAttachments')} />}
+      </span>
       <time
-        className="w-20 shrink-0 text-right text-xs text-muted-foreground group-hover:invisible sm:w-24"
+        className="col-start-4 row-start-1 shrink-0 text-right text-xs text-muted-foreground group-hover:invisible sm:w-24"
         dateTime={m.date ?? undefined}
       >
         {relativeTime(m.date, t)}
@@ -210,7 +213,7 @@ const Row = memo(function Row({
 function RowActions({ message: m, actions }: { message: EmailListItem; actions: ListActions }) {
   const { t } = useTranslation();
   return (
-    <span className="absolute right-2 hidden items-center gap-0.5 bg-muted group-hover:flex group-focus-within:flex">
+    <span className="absolute top-1/2 right-2 hidden -translate-y-1/2 items-center gap-0.5 bg-muted group-hover:flex group-focus-within:flex">
       <HoverAction label={t('inbox.actions.reply')} onClick={() => actions.reply(m.uid)} icon={<Reply aria-hidden />} />
       <HoverAction label={t('inbox.actions.forward')} onClick={() => actions.forward(m.uid)} icon={<Forward aria-hidden />} />
       <HoverAction label={t('inbox.toolbar.delete')} onClick={() => actions.remove([m.uid])} icon={<Trash2 aria-hidden />} />

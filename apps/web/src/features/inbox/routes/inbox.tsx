@@ -259,7 +259,7 @@ export function InboxRoute() {
   const composeFrame = compose && <ComposeFrame mode={compose.mode} onClose={closeCompose} />;
 
   return (
-    <section className="-m-4 flex h-[calc(100vh-3.5rem)] min-h-0 md:-m-6" aria-label={t('inbox.title')}>
+    <section className="-m-4 flex h-[calc(100dvh-3.5rem)] min-h-0 md:-m-6" aria-label={t('inbox.title')}>
       <nav
         className={`w-60 shrink-0 flex-col gap-3 overflow-y-auto border-r p-3 ${openUid ? 'hidden md:flex' : 'hidden sm:flex'}`}
         aria-label={t('inbox.folders.title')}

@@ -257,6 +257,10 @@ test.describe('webmail on Dovecot', () => {
     await expect(pager).toHaveText(/^1–25 of \d+$/);
     const total = Number((await pager.innerText()).split(' of ')[1]);
     expect(total).toBeGreaterThan(CORPUS_COUNT);
+    // The pointer on Older asks for the next page before the click.
+    const nextPage = page.waitForResponse((r) => r.url().includes('/api/mailbox?') && r.url().includes('page=2'));
+    await page.getByRole('button', { name: 'Older' }).hover();
+    expect((await nextPage).ok()).toBe(true);
     await page.getByRole('button', { name: 'Older' }).click();
     await expect(pager).toHaveText(`26–${Math.min(50, total)} of ${total}`);
     // The oldest rows are the corpus mail, appended first.

@@ -34,6 +34,8 @@ export interface ListActions {
   forward: (uid: string) => void;
   newer: () => void;
   older: () => void;
+  /** Asks for a page before it is shown: the pager's buttons call it when pointed at or focused. */
+  preloadPage: (page: number) => void;
 }
 
 /**
@@ -89,12 +91,22 @@ export const MessageList = memo(function MessageList({
           <span data-testid="pager">
             {data && data.total > 0 ? t('inbox.toolbar.pager', { from: data.from, to: data.to, total: data.total }) : ''}
           </span>
-          <ToolbarButton label={t('inbox.toolbar.newer')} disabled={!data || data.page <= 1} onClick={actions.newer}>
+          <PagerButton
+            label={t('inbox.toolbar.newer')}
+            to={data && data.page > 1 ? data.page - 1 : null}
+            onClick={actions.newer}
+            onReach={actions.preloadPage}
+          >
             <ChevronLeft aria-hidden />
-          </ToolbarButton>
-          <ToolbarButton label={t('inbox.toolbar.older')} disabled={!data || data.page >= data.pages} onClick={actions.older}>
+          </PagerButton>
+          <PagerButton
+            label={t('inbox.toolbar.older')}
+            to={data && data.page < data.pages ? data.page + 1 : null}
+            onClick={actions.older}
+            onReach={actions.preloadPage}
+          >
             <ChevronRight aria-hidden />
-          </ToolbarButton>
+          </PagerButton>
         </div>
       </div>
       {loading ? (
@@ -115,6 +127,32 @@ export const MessageList = memo(function MessageList({
     </div>
   );
 });
+
+/**
+ * Newer or Older, disabled without a page `to` go to. Each asks for its page as soon as the pointer
+ * or the focus reaches it (a page still fresh in the cache is not asked again), so that the click
+ * finds the rows already there.
+ */
+function PagerButton({
+  label,
+  to,
+  onClick,
+  onReach,
+  children,
+}: {
+  label: string;
+  to: number | null;
+  onClick: () => void;
+  onReach: (page: number) => void;
+  children: React.ReactNode;
+}) {
+  const reach = to === null ? undefined : () => onReach(to);
+  return (
+    <ToolbarButton label={label} disabled={to === null} onClick={onClick} onPointerEnter={reach} onFocus={reach}>
+      {children}
+    </ToolbarButton>
+  );
+}
 
 /**
  * One message. Memoised: moving the cursor or ticking a box draws the rows it changes, not all 25.

@@ -290,6 +290,26 @@ describe('InboxRoute', () => {
     expect(screen.getByTestId('pager')).toHaveTextContent('26–26 of 31');
   });
 
+  it('asks for the next page when the pointer reaches Older, so that the click finds its rows already there', async () => {
+    const { calls } = api();
+    const user = userEvent.setup();
+    renderInbox();
+    await screen.findByText('Subject 1');
+    const pageTwoAsked = () => calls.filter((c) => c.path === '/api/mailbox' && c.query.get('page') === '2').length;
+    expect(pageTwoAsked()).toBe(0);
+    await user.hover(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(pageTwoAsked()).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    // Drawn from the cache in the click's own render: no wait for an answer.
+    expect(screen.getByText('Subject 26')).toBeInTheDocument();
+    expect(pageTwoAsked()).toBe(1);
+    // Back: Newer's page is still fresh, so pointing at it asks nothing.
+    await user.hover(screen.getByRole('button', { name: 'Newer' }));
+    await user.click(screen.getByRole('button', { name: 'Newer' }));
+    expect(await screen.findByText('Subject 1')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/mailbox' && c.query.get('page') === '1')).toHaveLength(1);
+  });
+
   it('leaves Enter to a focused button: the row Tab reached opens, Compose composes', async () => {
     api();
     const user = userEvent.setup();

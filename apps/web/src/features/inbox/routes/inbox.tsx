@@ -14,7 +14,7 @@ import { afterNextPaint, deferred, useMountedOnceWanted, usePreloadAfterFirstScr
 import { useAuth } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFolders } from '../api/get-folders';
-import { useMailboxPage } from '../api/get-mailbox-page';
+import { mailboxPageQueryOptions, useMailboxPage } from '../api/get-mailbox-page';
 import { messageQueryOptions, useMessage } from '../api/get-message';
 import { useMoveMessages } from '../api/move-messages';
 import { firstPage } from '../api/prefetch-inbox';
@@ -247,6 +247,7 @@ export function InboxRoute() {
     forward: (uid) => void respond('forward', uid),
     newer: () => changePage(Math.max(1, page - 1)),
     older: () => changePage(page + 1),
+    preloadPage: (to) => void queryClient.prefetchQuery(mailboxPageQueryOptions({ folder, page: to, search })),
   };
   const latest = useRef(handlers);
   useLayoutEffect(() => {
@@ -403,5 +404,6 @@ function forwardTo(ref: { current: ListActions }): ListActions {
     forward: call('forward'),
     newer: call('newer'),
     older: call('older'),
+    preloadPage: call('preloadPage'),
   };
 }

@@ -7,13 +7,19 @@ type PaginationProps = {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
+  /** Called when the pointer or the focus reaches a button, with the page it leads to: a chance to ask for it. */
+  onPreload?: (page: number) => void;
   labels: { nav: string; previous: string; next: string; page: (n: number) => string };
   className?: string;
 };
 
 /** Previous/next and numbered pages (one sibling, one boundary, ellipses); hidden at one page or fewer. */
-export function Pagination({ page, totalPages, onPageChange, labels, className }: PaginationProps) {
+export function Pagination({ page, totalPages, onPageChange, onPreload, labels, className }: PaginationProps) {
   if (totalPages <= 1) return null;
+  const preload = (to: number) =>
+    onPreload && to !== page && to >= 1 && to <= totalPages
+      ? { onPointerEnter: () => onPreload(to), onFocus: () => onPreload(to) }
+      : {};
   return (
     <nav aria-label={labels.nav} className={cn('flex items-center gap-1', className)}>
       <Button
@@ -22,6 +28,7 @@ export function Pagination({ page, totalPages, onPageChange, labels, className }
         aria-label={labels.previous}
         disabled={page <= 1}
         onClick={() => onPageChange(page - 1)}
+        {...preload(page - 1)}
       >
         <ChevronLeft />
       </Button>
@@ -38,6 +45,7 @@ export function Pagination({ page, totalPages, onPageChange, labels, className }
             aria-label={labels.page(item)}
             aria-current={item === page ? 'page' : undefined}
             onClick={() => onPageChange(item)}
+            {...preload(item)}
           >
             {item}
           </Button>
@@ -49,6 +57,7 @@ export function Pagination({ page, totalPages, onPageChange, labels, className }
         aria-label={labels.next}
         disabled={page >= totalPages}
         onClick={() => onPageChange(page + 1)}
+        {...preload(page + 1)}
       >
         <ChevronRight />
       </Button>

@@ -13,6 +13,9 @@ export const knowledgeListQueryOptions = (params: KnowledgeListParams) =>
     queryKey: ['knowledge', 'list', params],
     queryFn: () => getKnowledgeList(params),
     placeholderData: keepPreviousData,
+    // Long enough for a page asked for when its button is pointed at to be taken as it is when clicked;
+    // saving or deleting an entry marks every list stale at once.
+    staleTime: 10_000,
   });
 
 export function useKnowledgeList(params: KnowledgeListParams) {

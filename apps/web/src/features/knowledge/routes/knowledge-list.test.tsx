@@ -72,6 +72,24 @@ describe('KnowledgeListRoute', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/data?page=2&limit=10');
   });
 
+  it('asks for a page when the pointer reaches its button, and shows it on the click without asking again', async () => {
+    const fetchMock = mockFetch((url) => {
+      const page = Number(url.searchParams.get('page'));
+      return { status: 200, body: list({ data: [item(page * 10 + 1)], totalCount: 25, totalPages: 3, page }) };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<KnowledgeListRoute />, { path: '/home', at: '/home' });
+    await screen.findByText('Title 11');
+    const asked = () => fetchMock.mock.calls.map((call) => call[0] as string);
+    // Previous leads nowhere from page 1: nothing is asked for it.
+    await user.hover(screen.getByRole('button', { name: 'Previous page' }));
+    await user.hover(screen.getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(() => expect(asked()).toEqual(['/api/data?page=1&limit=10', '/api/data?page=2&limit=10']));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Title 21')).toBeInTheDocument();
+    expect(asked()).toHaveLength(2);
+  });
+
   it('shows a capped count as 1,000+', async () => {
     mockFetch(() => ({
       status: 200,

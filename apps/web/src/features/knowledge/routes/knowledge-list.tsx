@@ -1,5 +1,6 @@
 import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP, SEARCH_DEBOUNCE_MS } from '@app/shared/constants';
 import type { KnowledgeItem, KnowledgeList } from '@app/shared/knowledge';
+import { useQueryClient } from '@tanstack/react-query';
 import { Database, Plus } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +12,22 @@ import { Pagination } from '@/components/ui/pagination';
 import { deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListQuery } from '@/lib/use-list-query';
-import { useKnowledgeList } from '../api/get-knowledge-list';
+import { knowledgeListQueryOptions, useKnowledgeList } from '../api/get-knowledge-list';
 import { KnowledgeTable } from '../components/knowledge-table';
 
 const DeleteKnowledgeDialog = deferred(() =>
   import('../components/delete-knowledge-dialog').then((module) => module.DeleteKnowledgeDialog),
 );
 
-function ListFooter({ list, onPageChange }: { list: KnowledgeList; onPageChange: (page: number) => void }) {
+function ListFooter({
+  list,
+  onPageChange,
+  onPreload,
+}: {
+  list: KnowledgeList;
+  onPageChange: (page: number) => void;
+  onPreload: (page: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   const format = (n: number) => new Intl.NumberFormat(i18n.resolvedLanguage).format(n);
   const from = (list.page - 1) * KNOWLEDGE_PAGE_SIZE + 1;
@@ -34,6 +43,7 @@ function ListFooter({ list, onPageChange }: { list: KnowledgeList; onPageChange:
         page={list.page}
         totalPages={list.totalPages}
         onPageChange={onPageChange}
+        onPreload={onPreload}
         labels={{
           nav: t('common.pagination.nav'),
           previous: t('common.pagination.previous'),
@@ -55,6 +65,7 @@ export function KnowledgeListRoute() {
   const [toDelete, setToDelete] = useState<KnowledgeItem | null>(null);
   const deleteDialogMounted = useMountedOnceWanted(toDelete !== null, DeleteKnowledgeDialog);
   usePreloadAfterFirstScreen(DeleteKnowledgeDialog);
+  const queryClient = useQueryClient();
   const list = useKnowledgeList({ page, limit: KNOWLEDGE_PAGE_SIZE, search });
 
   // A new search term starts again at page 1; back/forward brings the URL's term into the box.
@@ -117,7 +128,15 @@ export function KnowledgeListRoute() {
             onEdit={(item) => navigate(`/data/${item.context}`, { state: { item } })}
             onDelete={setToDelete}
           />
-          {list.data && <ListFooter list={list.data} onPageChange={(next) => update({ page: next })} />}
+          {list.data && (
+            <ListFooter
+              list={list.data}
+              onPageChange={(next) => update({ page: next })}
+              onPreload={(next) =>
+                void queryClient.prefetchQuery(knowledgeListQueryOptions({ page: next, limit: KNOWLEDGE_PAGE_SIZE, search }))
+              }
+            />
+          )}
         </>
       )}
       {deleteDialogMounted && (

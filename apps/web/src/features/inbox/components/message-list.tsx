@@ -129,7 +129,7 @@ export const MessageList = memo(function MessageList({
 });
 
 /**
- * Newer or Older, disabled without a page `to` go to. Each asks for its page as soon as the pointer
+ * Newer or Older: disabled when there is no page `to` go to. Each asks for its page as soon as the pointer
  * or the focus reaches it (a page still fresh in the cache is not asked again), so that the click
  * finds the rows already there.
  */

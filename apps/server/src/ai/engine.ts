@@ -12,6 +12,17 @@ export interface EngineMessage {
   /** Plain text, quoted history and signatures left in; engines cut what they need. */
   text: string;
   date: Date | null;
+  /** What the message's structure says beyond its words; absent for mail known only by its text. */
+  signals?: MessageSignals;
+}
+
+export interface MessageSignals {
+  /** Sent to a list or in bulk: a List-Id or List-Unsubscribe header, or Precedence bulk, list or junk. */
+  bulk: boolean;
+  /** A calendar invitation (a text/calendar part or an .ics file). */
+  calendar: boolean;
+  /** File names of the attachments (not inline images). */
+  attachmentNames: string[];
 }
 
 /** An AI category as the engine sees it: its name and the owner's instruction. */

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { AiEngine, ClassifierModel, EngineCategory, EngineMessage } from '../ai/engine';
+import type { AiEngine, Classification, ClassifierModel, EngineCategory, EngineMessage, MessageSignals } from '../ai/engine';
 import { cleanUntrustedText } from '../ai/safety';
 import type { ParsedMessage } from '../mail/mime/message';
 import type { CategoryRow, ClassificationRecord } from './pipeline.repository';
 import { firstRuleCategory } from './rule-match';
 
-/** Below this confidence an AI classification leaves the message where it is. */
-export const MIN_AI_CONFIDENCE = 0.2;
+/**
+ * The category an engine's answer files a message into: the engine decides when nothing fits (the
+ * local engine by its open-set decision, an AI provider by answering null); an id it was not asked
+ * about files nothing.
+ */
+export function aiCategoryId(result: Classification, categories: readonly { id: string }[]): string | null {
+  return categories.some((c) => c.id === result.categoryId) ? result.categoryId : null;
+}
 
 export function toEngineMessage(message: ParsedMessage): EngineMessage {
   return {
@@ -15,6 +21,23 @@ export function toEngineMessage(message: ParsedMessage): EngineMessage {
     to: message.to,
     text: cleanUntrustedText(message.text),
     date: message.date,
+    signals: messageSignals(message),
+  };
+}
+
+function messageSignals(message: ParsedMessage): MessageSignals {
+  const header = (name: string) => message.headers[name] ?? [];
+  const precedence = header('precedence').join(' ').toLowerCase();
+  const attachments = message.attachments.filter((a) => !a.inline);
+  return {
+    bulk: header('list-id').length > 0 || header('list-unsubscribe').length > 0 || /\b(?:bulk|list|junk)\b/.test(precedence),
+    calendar: message.attachments.some(
+      (a) => a.contentType.toLowerCase() === 'text/calendar' || /\.ics$/i.test(a.filename ?? ''),
+    ),
+    attachmentNames: attachments
+      .map((a) => cleanUntrustedText(a.filename ?? '', 200))
+      .filter(Boolean)
+      .slice(0, 20),
   };
 }
 
@@ -68,7 +91,8 @@ export async function classifyMessage(input: {
   if (aiCategories.length === 0) return none();
   if (!input.canPayAi) return none('NO_CREDITS');
   const result = await input.engine.classify(toEngineMessage(message), aiCategories.map(toEngineCategory), input.model);
-  const category = result.confidence >= MIN_AI_CONFIDENCE ? (aiCategories.find((c) => c.id === result.categoryId) ?? null) : null;
+  const chosen = aiCategoryId(result, aiCategories);
+  const category = aiCategories.find((c) => c.id === chosen) ?? null;
   return {
     kind: 'ai',
     category,

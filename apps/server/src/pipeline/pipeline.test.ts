@@ -435,6 +435,43 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     expect(await actions(state.id)).toEqual([expect.objectContaining({ kind: 'draft', status: 'done' })]);
   });
 
+  it('files French mail by an English instruction and leaves personal mail in INBOX, with two, five and ten categories', async () => {
+    const owners = [
+      ['Quotes', 'Customers asking how much something costs, asking for a quote or an estimate, or placing an order.'],
+      ['Billing', 'Invoices, payments, receipts and reminders about money we owe or that is owed to us.'],
+      ['Complaints', 'Unhappy customers: complaints about our work, something damaged, or a customer who wants a refund.'],
+      ['Appointments', 'Booking, moving or cancelling a visit or an appointment.'],
+      ['Job applications', 'People who want to work for us: job applications and CVs.'],
+      ['Suppliers', 'Mail from the companies we buy from: their price lists, stock and our orders with them.'],
+      ['Legal', 'Contracts, lawyers, insurance policies and claims.'],
+      ['Tax', 'Our accountant, tax returns and sales tax filings.'],
+      ['Repairs', 'Our trucks, mowers and tools that need fixing.'],
+      ['Website', 'Our website, online ads and social media pages.'],
+    ];
+    for (const count of [2, 5, 10]) {
+      const box = await connected(0);
+      const made: Category[] = [];
+      for (const [name, instruction] of owners.slice(0, count))
+        made.push(await category(box, { classifierType: 'ai', name, instruction }));
+      const french = mail(box, {
+        from: 'Julie Roy <julie.roy@videotron.test>',
+        subject: 'Haie de cèdres',
+        body: "Bonjour, combien me coûterait une haie de cèdres de 20 mètres le long de ma clôture ? Pouvez-vous m'envoyer une soumission ? Merci",
+      });
+      const personal = mail(box, {
+        from: 'Maman <maman@videotron.test>',
+        subject: 'Souper dimanche',
+        body: 'Coucou ma chérie, on se voit dimanche pour le souper chez ta sœur ? Les enfants ont bien hâte de te voir. Bisous, maman',
+      });
+      await deliver(box, french.raw);
+      await deliver(box, personal.raw);
+      expect((await processed(box, french.id)).category_id, `${count} categories`).toBe(made[0]!.id);
+      const left = await processed(box, personal.id);
+      expect(left.category_id, `${count} categories`).toBeNull();
+      expect(await folderMessageIds(box, 'INBOX')).toEqual([personal.id]);
+    }
+  });
+
   it('the initialisation learns from the mail already filed in each category folder', async () => {
     const box = await connected(0);
     const alpha = await category(box, { classifierType: 'ai', name: 'Alpha', instruction: 'Team alpha' });

@@ -44,7 +44,7 @@ export const DEFAULT_OPTIONS: TrainOptions = {
   recencyFloor: 0.25,
   seedWeight: 1,
   maxFeaturesPerMessage: 100,
-  namespaceWeights: { 's:': 1.4, 'w:': 0.5, 'h:': 1, 'f:': 1.6, 'd:': 1, 't:': 1, 'u:': 0.6, 'x:': 0.5 },
+  namespaceWeights: { 's:': 1.4, 'w:': 0.5, 'h:': 1, 'f:': 1.6, 'd:': 1, 't:': 1, 'u:': 0.6, 'x:': 0.5, 'c:': 1 },
 };
 
 /** A document for training: its features, its class index and its rank in time (0: oldest). */
@@ -96,9 +96,12 @@ function namespaceOf(feature: string): string {
   return feature.slice(0, 2);
 }
 
+const MEANING_NAMESPACES = new Set(['s:', 'w:', 'c:', 'x:']);
+
 /**
  * The L2-normalised vector of a message over a model's vocabulary. `wholeMessage`: the norm counts
- * the features outside the vocabulary too, so that the vector says how much of the message matches.
+ * the features outside the vocabulary too, those that say what a message is about (its words, concepts
+ * and shape, not its addresses), so that the vector says how much of the message matches.
  */
 export function vectorise(
   counts: Map<string, number>,
@@ -113,8 +116,9 @@ export function vectorise(
   for (const [feature, count] of counts) {
     const f = index.get(feature);
     const namespaceWeight = namespaceWeights[namespaceOf(feature)] ?? 1;
-    if (f !== undefined) entries.push([f, (1 + Math.log(count)) * idf[f]! * namespaceWeight]);
-    else if (wholeMessage) outside += ((1 + Math.log(count)) * namespaceWeight) ** 2;
+    const tf = count >= 1 ? 1 + Math.log(count) : count; // concepts count fractions (concepts.ts)
+    if (f !== undefined) entries.push([f, tf * idf[f]! * namespaceWeight]);
+    else if (wholeMessage && MEANING_NAMESPACES.has(namespaceOf(feature))) outside += (tf * namespaceWeight) ** 2;
   }
   if (maxFeatures > 0 && entries.length > maxFeatures) entries = entries.sort((x, y) => y[1] - x[1]).slice(0, maxFeatures);
   let norm = wholeMessage ? outside : 0;
@@ -257,7 +261,7 @@ export const COLD_SHARPNESS = 6;
 
 /**
  * A model from the categories' terms alone (categoryTerms), for a cold start: each term is evidence
- * for the categories that name it, split evenly among them, and a message's score is the share of
+ * for the categories that name it (as much as its weight in `terms`), split evenly among them, and a message's score is the share of
  * its (weighted) features that are such evidence. No training: an SGD fit of one pseudo-message per
  * category learns the length of each instruction (the more terms, the weaker each), not what the
  * terms say, when an instruction's terms are alternatives ("invoices, bills, receipts").
@@ -270,7 +274,7 @@ export function coldLinear(classes: string[], terms: MessageFeatures[], namespac
   const index = new Map(vocab.map((f, i) => [f, i]));
   const weights = new Float64Array(vocab.length * K);
   terms.forEach((t, k) => {
-    for (const f of t.counts.keys()) weights[index.get(f)! * K + k] = COLD_SHARPNESS / sharedBy.get(f)!;
+    for (const [f, weight] of t.counts) weights[index.get(f)! * K + k] = (COLD_SHARPNESS * weight) / sharedBy.get(f)!;
   });
   return {
     classes,

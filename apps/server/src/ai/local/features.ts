@@ -1,11 +1,14 @@
 /**
  * Features of a message for the local engine, each in a namespace:
  * `s:` subject stems, `h:` the thread (subject without Re:/Fwd:), `x:` the shape of the message, `w:` subject and body stems, `f:` sender address, `d:` sender domain (and its
- * parent domain), `t:` recipient addresses, `u:` hosts of links in the body. A few words describe
- * the message's shape (forward, reply, attachment, empty) so that instructions can speak of them.
+ * parent domain), `t:` recipient addresses, `u:` hosts of links in the body, `c:` the concepts of
+ * concepts.ts (and `c:~…` what the message's structure says: bulk mail, a calendar invitation, an
+ * amount of money). A few words describe the message's shape (forward, reply, attachment, empty) so
+ * that instructions can speak of them.
  */
 import type { EngineCategory, EngineMessage } from '../engine';
 import { cleanForEngine } from '../safety';
+import { conceptsOf, isWeakConcept, relatedConcepts } from './concepts';
 import { contentWords, detectLanguage, type Language, languageOfTokens, stem, tokens, words } from './text';
 
 /** Bodies are cut here: the start of a message says what it is about, and training stays fast. */
@@ -75,6 +78,41 @@ export function threadKey(subject: string): string {
     .slice(0, 200);
 }
 
+/** Lines quoted from an earlier message (">") and everything after a reply header say what that message was about. */
+const QUOTE_HEADER =
+  /^\s*(?:on\b.{0,200}\bwrote\s*:|le\b.{0,200}\ba écrit\s*:|-{3,}\s*(?:original message|message d'origine)|from:\s.+\n\s*sent:)/im;
+
+export function ownText(body: string): string {
+  const header = QUOTE_HEADER.exec(body);
+  const own = header ? body.slice(0, header.index) : body;
+  return own
+    .split('\n')
+    .filter((line) => !/^\s*>/.test(line))
+    .join('\n');
+}
+
+const AMOUNT = /(?:[$€£]\s?\d|\d[\d\s.,]*\s?(?:[$€£]|\b(?:eur|euros?|cad|usd|dollars?)\b))/i;
+
+function addConcepts(features: MessageFeatures, text: string, weight: number) {
+  const match = conceptsOf(text, features.language);
+  for (const [id, n] of match.counts) add(features.counts, `c:${id}`, n * weight);
+  for (const [id, word] of match.surface) if (!features.surface.has(`c:${id}`)) features.surface.set(`c:${id}`, word);
+}
+
+/** Concepts of the subject (counted twice: it says what the message is about), the sender's own text, attachment names and structure. */
+function addMeaning(features: MessageFeatures, message: EngineMessage, subject: string, body: string) {
+  addConcepts(features, subject, 2);
+  const own = ownText(body);
+  addConcepts(features, own, 1);
+  const signals = message.signals;
+  if (signals) {
+    addConcepts(features, signals.attachmentNames.join('\n').replace(/[_.-]+/g, ' '), 1);
+    if (signals.bulk) add(features.counts, 'c:~bulk');
+    if (signals.calendar) add(features.counts, 'c:~calendar');
+  }
+  if (AMOUNT.test(subject) || AMOUNT.test(own)) add(features.counts, 'c:~amount');
+}
+
 export function messageFeatures(message: EngineMessage): MessageFeatures {
   const subject = cleanForEngine(message.subject);
   const body = cleanForEngine(message.text.slice(0, BODY_MAX));
@@ -88,6 +126,7 @@ export function messageFeatures(message: EngineMessage): MessageFeatures {
   if (thread) add(features.counts, `h:${thread}`);
   for (const m of body.matchAll(URL_HOST)) add(features.counts, `u:${m[1]!.toLowerCase().replace(/^www\./, '')}`);
   addShape(features, subject, body, bodyWords);
+  addMeaning(features, message, subject, body);
   const from = message.from?.address.toLowerCase();
   if (from) {
     add(features.counts, `f:${from}`);
@@ -122,6 +161,7 @@ export function categoryFeatures(category: EngineCategory): MessageFeatures {
   addWords(features, words(name), ['s:', 'w:']);
   addWords(features, words(name), ['w:']);
   addWords(features, words(instruction), ['w:']);
+  for (const [id, n] of conceptsOf(`${name}\n${instruction}`, language, false).counts) add(features.counts, `c:${id}`, n);
   addShapesAndSenders(features, name, instruction);
   return features;
 }
@@ -137,10 +177,38 @@ export function categoryTerms(category: EngineCategory): MessageFeatures {
   const instruction = cleanForEngine(category.instruction);
   const language = detectLanguage(`${name}\n${instruction}`);
   const features: MessageFeatures = { language, counts: new Map(), surface: new Map() };
-  addWords(features, [...words(name), ...words(instruction)], ['s:', 'w:']);
+  addWords(
+    features,
+    [...words(name), ...words(instruction)].filter((w) => !isInstructionFiller(w)),
+    ['s:', 'w:'],
+  );
   for (const key of features.counts.keys()) features.counts.set(key, 1);
+  const named = [...conceptsOf(`${name}\n${instruction}`, language, false).counts.keys()];
+  for (const id of named) for (const related of relatedConcepts(id)) features.counts.set(`c:${related}`, RELATED_WEIGHT);
+  for (const id of named) features.counts.set(`c:${id}`, isWeakConcept(id) ? RELATED_WEIGHT : 1);
   addShapesAndSenders(features, name, instruction);
   return features;
+}
+
+/** What a concept related to one an instruction names weighs (see concepts.ts). */
+const RELATED_WEIGHT = 0.4;
+
+/**
+ * Words of instructions that say who or what in general, not what a message is about ("customers
+ * asking for …", "des gens qui veulent …"): matched cold, they would pull every message.
+ */
+const INSTRUCTION_FILLER = new Set(
+  (
+    'customer customers client clients people person someone anyone anybody mail mails email emails e-mail message messages ' +
+    'anything something everything thing things ask asks asking asked question questions want wants wanting like about ' +
+    'us our we company companies business whether may might also other others related etc kind kinds sort type types ' +
+    'gens personne personnes quelqu courriel courriels message messages chose choses quelque tout tous toute toutes ' +
+    'demande demandent demander question questions veut veulent vouloir entreprise entreprises autre autres genre type types'
+  ).split(' '),
+);
+
+function isInstructionFiller(word: string): boolean {
+  return INSTRUCTION_FILLER.has(word);
 }
 
 function addShapesAndSenders(features: MessageFeatures, name: string, instruction: string) {

@@ -1,12 +1,13 @@
 /**
- * The local engine (DESIGN §6): no network, the embedded default. Classification is a learned linear
- * text classifier (classifier.ts) over the features of features.ts, seeded by each category's name
- * and instruction so that it works before any mail is filed; drafts and category proposals are in
- * draft.ts and propose.ts.
+ * The local engine (DESIGN §6): no network, the embedded default. Before any mail is filed, a message
+ * is sorted by the meaning of the categories' names and instructions (the bilingual concepts of
+ * concepts.ts, open-set.ts); once mail is filed, by a learned linear text classifier (classifier.ts)
+ * over the features of features.ts, seeded by each category's name and instruction. Whether a message
+ * fits any category at all is open-set.ts's decision. Drafts and category proposals are in draft.ts
+ * and propose.ts.
  */
 import type { AiEngine, Classification, ClassifierModel, EngineCategory, EngineMessage, TrainingExample } from '../engine';
 import {
-  coldLinear,
   DEFAULT_OPTIONS,
   deserialiseLinear,
   type LabelledFeatures,
@@ -18,10 +19,11 @@ import {
   softmax,
   trainLinearSteps,
   type TrainOptions,
-  vectorise,
 } from './classifier';
-import { categoryFeatures, categoryTerms, type MessageFeatures, messageFeatures } from './features';
+import { explain, messageVector } from './explain';
+import { categoryFeatures, messageFeatures } from './features';
 import { draftReply } from './draft';
+import { coldModel, type ColdModel, filesUnrelated, type LocalModelData, openSetVerdict } from './open-set';
 import { proposeCategories } from './propose';
 import { runInSlices, type Steps } from './slices';
 
@@ -30,8 +32,6 @@ export const LOCAL_ENGINE_NAME = 'local';
 const COLD_MODELS_MAX = 64;
 
 export interface LocalEngineOptions {
-  /** Below this confidence the message stays where it is (categoryId null). Default 0. */
-  minConfidence?: number;
   /** Training settings (tests and benchmarks). */
   train?: Partial<TrainOptions>;
 }
@@ -61,69 +61,30 @@ function* examplesInTime(categories: EngineCategory[], examples: TrainingExample
   return docs;
 }
 
-/** The model of names and instructions alone, for a cold start. */
-function coldModel(categories: EngineCategory[], options: TrainOptions): LinearModel {
-  return coldLinear(
-    categories.map((c) => c.id),
-    categories.map(categoryTerms),
-    options.namespaceWeights,
-  );
-}
-
 /** The training of `train` up to the stored model, as steps (see slices.ts); no filed mail: the cold model. */
+
 export function* trainSteps(
   categories: EngineCategory[],
   examples: TrainingExample[],
   options: TrainOptions,
-): Steps<LinearModelData> {
+): Steps<LocalModelData> {
   const filed = yield* examplesInTime(categories, examples);
-  const model =
-    filed.length === 0
-      ? coldModel(categories, options)
-      : yield* trainLinearSteps(
-          categories.map((c) => c.id),
-          [...seeds(categories, options.seedWeight), ...filed],
-          options,
-        );
-  return yield* serialiseLinearSteps(model);
-}
-
-function messageVector(model: LinearModel, features: MessageFeatures) {
-  return vectorise(features.counts, model.index, model.idf, model.namespaceWeights, model.maxFeaturesPerMessage, model.cold);
-}
-
-const HUMAN_NAMESPACES: Record<string, string> = { 'f:': 'sender', 'd:': 'sender domain', 't:': 'recipient', 'u:': 'link to' };
-
-/** The features of `x` that pushed most towards class k, in words. */
-function explain(model: LinearModel, features: MessageFeatures, k: number): string {
-  const K = model.classes.length;
-  const x = messageVector(model, features);
-  const parts: { feature: string; push: number }[] = [];
-  for (let j = 0; j < x.idx.length; j++) {
-    const f = x.idx[j]!;
-    let mean = 0;
-    for (let c = 0; c < K; c++) mean += model.weights[f * K + c]!;
-    mean /= K;
-    const push = x.val[j]! * (model.weights[f * K + k]! - mean);
-    if (push > 0) parts.push({ feature: model.vocab[f]!, push });
+  if (filed.length === 0) return yield* serialiseLinearSteps(coldModel(categories, options).model);
+  const model = yield* trainLinearSteps(
+    categories.map((c) => c.id),
+    [...seeds(categories, options.seedWeight), ...filed],
+    options,
+  );
+  const cold = coldModel(categories, options);
+  const unrelated = new Array<number>(categories.length).fill(0);
+  const total = new Array<number>(categories.length).fill(0);
+  for (const doc of filed) {
+    total[doc.classIndex]! += 1;
+    if (openSetVerdict(cold, doc.features).looksUnrelated) unrelated[doc.classIndex]! += 1;
+    yield;
   }
-  parts.sort((a, b) => b.push - a.push);
-  const words: string[] = [];
-  const others: string[] = [];
-  const seen = new Set<string>();
-  for (const { feature } of parts.slice(0, 12)) {
-    const ns = feature.slice(0, 2);
-    if (ns === 'x:') continue;
-    if (ns === 's:' || ns === 'w:') {
-      const word = features.surface.get(feature) ?? feature.slice(2);
-      if (!seen.has(word) && words.length < 4) words.push(word);
-      seen.add(word);
-    } else if (others.length < 2) {
-      others.push(`${HUMAN_NAMESPACES[ns] ?? 'feature'} ${feature.slice(2)}`);
-    }
-  }
-  const bits = [words.length ? `words ${words.map((w) => `"${w}"`).join(', ')}` : '', ...others].filter(Boolean);
-  return bits.join('; ');
+  const data = yield* serialiseLinearSteps(model);
+  return { ...data, filedUnrelated: unrelated, filedTotal: total };
 }
 
 // Deserialised models, by the stored object: the pipeline classifies many messages with one model.
@@ -140,17 +101,9 @@ function modelFor(data: LinearModelData): LinearModel {
 
 export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
   const trainOptions: TrainOptions = { ...DEFAULT_OPTIONS, ...options.train };
-  const minConfidence = options.minConfidence ?? 0;
-  const coldModels = new Map<string, LinearModel>();
+  const coldModels = new Map<string, ColdModel>();
 
-  function prepare(categories: EngineCategory[], model: ClassifierModel | null): LinearModel {
-    if (model && model.engine === LOCAL_ENGINE_NAME && model.version === MODEL_VERSION) {
-      const m = modelFor(model.data as LinearModelData);
-      const ids = new Set(categories.map((c) => c.id));
-      // A model only serves while it knows every category it is asked about.
-      if (m.classes.length === categories.length && m.classes.every((c) => ids.has(c))) return m;
-    }
-    // Cold start: the model of the names and instructions alone, kept for the next message.
+  function coldFor(categories: EngineCategory[]): ColdModel {
     const key = JSON.stringify(categories.map((c) => [c.id, c.name, c.instruction]));
     let cold = coldModels.get(key);
     if (!cold) {
@@ -159,6 +112,14 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
       coldModels.set(key, cold);
     }
     return cold;
+  }
+
+  /** The trained model when it knows exactly these categories; otherwise null (cold start). */
+  function trainedFor(categories: EngineCategory[], model: ClassifierModel | null): LinearModel | null {
+    if (!model || model.engine !== LOCAL_ENGINE_NAME || model.version !== MODEL_VERSION) return null;
+    const m = modelFor(model.data as LinearModelData);
+    const ids = new Set(categories.map((c) => c.id));
+    return !m.cold && m.classes.length === categories.length && m.classes.every((c) => ids.has(c)) ? m : null;
   }
 
   return {
@@ -172,32 +133,38 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
 
     async classify(message: EngineMessage, categories: EngineCategory[], model: ClassifierModel | null): Promise<Classification> {
       if (categories.length === 0) return { categoryId: null, confidence: 0, reason: 'There are no AI categories.' };
-      const m = prepare(categories, model);
-      const trained = !m.cold;
       const features = messageFeatures(message);
-      const x = messageVector(m, features);
-      if (x.idx.length === 0) {
+      const cold = coldFor(categories);
+      const open = openSetVerdict(cold, features);
+      const trained = trainedFor(categories, model);
+      if (!trained) {
+        const fits = open.fits;
+        if (fits === null) return { categoryId: null, confidence: open.confidence, reason: open.reason };
+        const category = categories[fits]!;
+        const why = explain(cold.model, features, fits);
         return {
-          categoryId: null,
-          confidence: 0,
-          reason: trained
-            ? 'Nothing in this message resembles the mail filed in any category.'
-            : "Nothing in this message matches a category's name or instruction.",
+          categoryId: category.id,
+          confidence: open.confidence,
+          reason: `Matches the name or instruction of "${category.name}"${why ? `: ${why}` : ''}.`,
         };
       }
-      const p = categories.length === 1 ? Float64Array.of(1) : softmax(scoreVector(m, x));
+      const x = messageVector(trained, features);
+      const p = categories.length === 1 ? Float64Array.of(1) : softmax(scoreVector(trained, x));
       let best = 0;
       for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
       const confidence = Math.round(p[best]! * 1000) / 1000;
-      const category = categories.find((c) => c.id === m.classes[best])!;
-      const why = explain(m, features, best);
-      if (confidence < minConfidence) {
-        return { categoryId: null, confidence, reason: `No category fits well enough (closest: "${category.name}").` };
+      // What the owner filed outweighs the instructions, except for mail that looks like personal mail,
+      // spam, bulk or a notification: it goes only to a category where the owner files such mail.
+      if (open.looksUnrelated && !filesUnrelated(model!.data as LocalModelData, best)) {
+        return { categoryId: null, confidence: open.confidence, reason: open.reason };
       }
-      const reason = trained
-        ? `Similar to mail filed in "${category.name}"${why ? `: ${why}` : ''}.`
-        : `Matches the name or instruction of "${category.name}"${why ? `: ${why}` : ''}.`;
-      return { categoryId: category.id, confidence, reason };
+      const category = categories.find((c) => c.id === trained.classes[best])!;
+      const why = explain(trained, features, best);
+      return {
+        categoryId: category.id,
+        confidence,
+        reason: `Similar to mail filed in "${category.name}"${why ? `: ${why}` : ''}.`,
+      };
     },
 
     draftReply,

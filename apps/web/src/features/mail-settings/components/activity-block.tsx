@@ -36,6 +36,9 @@ export function ActivityBlock({ activity, loading, failed }: ActivityBlockProps)
                   : t('mailSettings.activity.engines.llm', { provider: activity.engine }),
             })}
           </p>
+          {activity.engine === 'local' && (
+            <p className="text-xs text-muted-foreground">{t('mailSettings.activity.engines.localDetail')}</p>
+          )}
           {activity.inDoubt.length > 0 && (
             <Alert variant="error" className="mt-3">
               <p className="font-medium">{t('mailSettings.activity.inDoubtTitle', { count: activity.inDoubt.length })}</p>

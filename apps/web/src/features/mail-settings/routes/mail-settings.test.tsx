@@ -95,6 +95,9 @@ describe('MailSettingsRoute', () => {
     const activity = await screen.findByRole('region', { name: 'Activity' });
     expect(await within(activity).findByText('Last 24 hours: 12 handled, 1 waiting, 0 failed.')).toBeVisible();
     expect(within(activity).getByText('AI engine: built-in (runs on this server)')).toBeVisible();
+    expect(
+      within(activity).getByText(/sorts by the meaning of your category instructions, in English and in French/),
+    ).toBeVisible();
     expect(within(activity).getByText('1 automatic send was interrupted and may not have left')).toBeVisible();
     expect(within(activity).getByText(/“Delivery date\?” to dora@client.test .*check your Sent folder/)).toBeVisible();
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Learning from your category folders: 2 of 5');

@@ -519,6 +519,37 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     expect(await processed(box, lunch.id)).toMatchObject({ category_id: alpha.id, classified_by: 'local' });
   });
 
+  it('learns from the mail already in a folder as soon as a category is created on it, while the initialisation is on', async () => {
+    const box = await connected(0);
+    await t.call(box.user, 'PUT', '/api/email-settings', { id: box.setting._id, isSyncEnabled: true });
+    const batch = async () => (await t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
+    await until(async () => (await batch()).batchStatus === 'completed');
+    const filed = [
+      ['Alpha', 'Sushi lunch order', 'Please order sushi and ramen for the team lunch at the restaurant'],
+      ['Alpha', 'Restaurant booking', 'Book the restaurant for lunch, sushi again please'],
+      ['Beta', 'Database outage', 'The database server is down, outage on the cluster since midnight'],
+      ['Beta', 'Server patch', 'Patch the database servers tonight to avoid another outage'],
+    ];
+    await imap(box, async (c) => {
+      await c.mailboxCreate('Alpha');
+      await c.mailboxCreate('Beta');
+    });
+    for (const [folder, subject, body] of filed) await deliver(box, mail(box, { subject, body }).raw, folder);
+    // Categories created after the first run, on the folders the owner already filed into.
+    const alpha = await category(box, { classifierType: 'ai', name: 'Alpha', instruction: 'Team alpha' });
+    const beta = await category(box, { classifierType: 'ai', name: 'Beta', instruction: 'Team beta' });
+    await until(async () => {
+      const setting = await batch();
+      return setting.batchStatus === 'completed' && setting.batchProgress?.total === 2;
+    });
+    const outage = mail(box, { subject: 'Another outage', body: 'The database cluster had an outage again tonight' });
+    const lunch = mail(box, { subject: 'Friday lunch', body: 'Sushi at the restaurant for lunch on Friday?' });
+    await deliver(box, outage.raw);
+    await deliver(box, lunch.raw);
+    expect(await processed(box, outage.id)).toMatchObject({ category_id: beta.id, classified_by: 'local' });
+    expect(await processed(box, lunch.id)).toMatchObject({ category_id: alpha.id, classified_by: 'local' });
+  });
+
   it('proposes AI categories from recent mail and creates them with their folders', async () => {
     const box = await connected(0);
     const topics = [

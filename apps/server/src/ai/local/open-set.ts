@@ -72,7 +72,10 @@ export interface ColdModel {
 
 export function coldModel(categories: EngineCategory[], options: TrainOptions): ColdModel {
   const terms = categories.map(coldTerms);
-  const model = coldLinear([...categories.map((c) => c.id), NONE_CLASS], [...terms, noneTerms(terms)], options.namespaceWeights);
+  const model = coldLinear([...categories.map((c) => c.id), NONE_CLASS], [...terms, noneTerms(terms)], {
+    ...options.namespaceWeights,
+    'c:': 1,
+  });
   const general = terms.flatMap((t, k) => (t.counts.has(GENERAL_BUSINESS) ? [k] : []));
   return { model, terms: terms.map((t) => t.counts.size), general: general.length === 1 ? general[0]! : null };
 }

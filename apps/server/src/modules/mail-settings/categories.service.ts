@@ -100,7 +100,17 @@ export async function createCategory(deps: MailSettingsDeps, caller: Caller, val
     mailboxId: folder.id,
     mailboxPath: folder.path,
   });
+  if (row.classifierType === 'ai') await learnAgain(deps, caller, account);
   return toCategory(row);
+}
+
+/**
+ * The AI categories changed: while the owner has the automatic initialisation on, it runs again, so
+ * that the classifier learns from the mail already filed in every category's folder (a new category
+ * on an existing folder included) instead of starting cold from names and instructions.
+ */
+async function learnAgain(deps: Pick<MailSettingsDeps, 'db'>, caller: Caller, account: { isSyncEnabled: boolean | null }) {
+  if (account.isSyncEnabled) await repo.updateAccount(deps.db, caller.id, { batchStatus: 'pending' });
 }
 
 /**
@@ -126,10 +136,16 @@ export async function updateCategory(deps: MailSettingsDeps, caller: Caller, id:
   }
   const row = await repo.updateCategory(deps.db, caller.id, id, { ...columns(values), ...folderColumns });
   if (!row) throw notFound();
+  const learned = (c: typeof current) => [c.classifierType, c.name, c.instruction, c.mailboxId].join('\u0000');
+  if ((row.classifierType === 'ai' || current.classifierType === 'ai') && learned(row) !== learned(current)) {
+    await learnAgain(deps, caller, account);
+  }
   return toCategory(row);
 }
 
 /** Deletes the category; its folder and the mail in it stay in the mailbox. */
 export async function deleteCategory(deps: Pick<MailSettingsDeps, 'db'>, caller: Caller, id: string) {
-  if (!UUID.test(id) || !(await repo.deleteCategory(deps.db, caller.id, id))) throw notFound();
+  const current = UUID.test(id) ? await repo.findCategory(deps.db, caller.id, id) : null;
+  if (!current || !(await repo.deleteCategory(deps.db, caller.id, id))) throw notFound();
+  if (current.classifierType === 'ai') await learnAgain(deps, caller, await requireAccount(deps.db, caller));
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailAccounts, mailMessages } from '../db/schema/index';
 import type { IncomingMessage } from '../mail/port';
@@ -37,6 +37,9 @@ export async function releaseLease(db: Db, accountId: string, worker: string) {
  * Records a batch of new messages and the checkpoint after them in one transaction, only while
  * `worker` still holds the lease; a message already recorded is skipped. Returns how many were new.
  */
+/** The skip reason of a message that came back to the tracked folder after it was handled. */
+export const ALREADY_HANDLED = 'ALREADY_HANDLED';
+
 export async function recordMessages(
   db: Db,
   account: Pick<MailAccountRow, 'id' | 'userId'>,
@@ -53,6 +56,20 @@ export async function recordMessages(
       .returning({ id: mailAccounts.id });
     if (held.length === 0) throw new LeaseLost(`Mailbox ${account.id} was taken by another worker`);
     if (messages.length === 0) return 0;
+    // A message seen before under another provider id (moved back into the tracked folder, in any
+    // client: IMAP gives it a new uid) was handled then: it is recorded as done, never classified,
+    // moved or answered again.
+    const ids = [...new Set(messages.map((m) => m.messageId).filter((id): id is string => !!id))];
+    const seen = new Set(
+      ids.length === 0
+        ? []
+        : (
+            await tx
+              .select({ messageId: mailMessages.messageId })
+              .from(mailMessages)
+              .where(and(eq(mailMessages.mailAccountId, account.id), inArray(mailMessages.messageId, ids)))
+          ).map((r) => r.messageId),
+    );
     const recordedAt = Date.now();
     const inserted = await tx
       .insert(mailMessages)
@@ -69,6 +86,9 @@ export async function recordMessages(
           fromName: m.from?.name ?? '',
           fromAddress: m.from?.address ?? null,
           sentAt: m.date,
+          ...(m.messageId && seen.has(m.messageId)
+            ? { status: 'done' as const, skipReason: ALREADY_HANDLED, processedAt: new Date(recordedAt) }
+            : {}),
         })),
       )
       .onConflictDoNothing({ target: [mailMessages.mailAccountId, mailMessages.providerId] })

@@ -253,6 +253,30 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     }
   });
 
+  it('a message put back into the tracked folder is recognised by its Message-ID: never classified or answered again', async () => {
+    const box = await connected(1);
+    const first = mail(box, { from: 'Carla <carla@client.test>', subject: 'Do you deliver on Sundays?' });
+    await deliver(box, first.raw);
+    const done = await processed(box, first.id);
+    expect(await actions(done.id)).toEqual([expect.objectContaining({ kind: 'reply', status: 'done' })]);
+    const repliesBefore = smtp.received.filter((r) => r.raw.includes(first.id)).length;
+    // Another client moves it out and back: the server gives it a new uid.
+    await deliver(box, first.raw);
+    const again = await until(() =>
+      row<{ id: string; status: string; skip_reason: string | null; classified_by: string | null }>(
+        `SELECT id, status, skip_reason, classified_by FROM mail_message
+         WHERE mail_account_id = $1 AND message_id = $2 AND id <> $3`,
+        [box.setting._id, first.id, done.id],
+      ),
+    );
+    expect(again).toMatchObject({ status: 'done', skip_reason: 'ALREADY_HANDLED', classified_by: null });
+    const later = mail(box, { from: 'Dan <dan@client.test>', subject: 'Opening hours?' });
+    await deliver(box, later.raw);
+    await processed(box, later.id);
+    expect(await actions(again.id)).toEqual([]);
+    expect(smtp.received.filter((r) => r.raw.includes(first.id)).length).toBe(repliesBefore);
+  });
+
   it('a send interrupted between started and done is found in Sent, else shown in doubt and never sent again', async () => {
     const box = await connected(1);
     const m = mail(box, { from: 'dora@client.test', subject: 'Delivery date?' });

@@ -8,6 +8,7 @@
  */
 import type { AiEngine, Classification, ClassifierModel, EngineCategory, EngineMessage, TrainingExample } from '../engine';
 import {
+  COLD_SHARPNESS,
   DEFAULT_OPTIONS,
   deserialiseLinear,
   type LabelledFeatures,
@@ -111,6 +112,18 @@ function modelFor(data: LinearModelData): LinearModel {
   return m;
 }
 
+/** See classify: the weight of the cold evidence next to a trained model, by filed messages per category. */
+function coldPrior(data: LocalModelData): number {
+  const total = data.filedTotal;
+  if (!total || total.length === 0) return 0;
+  const perCategory = total.reduce((a, b) => a + b, 0) / total.length;
+  return COLD_PRIOR * (COLD_PRIOR_HALF / (COLD_PRIOR_HALF + perCategory));
+}
+/** The cold evidence's weight next to a trained model (in cold scores)… */
+const COLD_PRIOR = 1;
+/** …halved when this many messages per category are filed (chosen on the development part of bench/data/smallbiz). */
+const COLD_PRIOR_HALF = 10;
+
 export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
   const trainOptions: TrainOptions = { ...DEFAULT_OPTIONS, ...options.train };
   const coldModels = new Map<string, ColdModel>();
@@ -161,13 +174,23 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
         };
       }
       const x = messageVector(trained, features);
-      const p = categories.length === 1 ? Float64Array.of(1) : softmax(scoreVector(trained, x));
+      const data = model!.data as LocalModelData;
+      const scores = scoreVector(trained, x);
+      // With few filed messages per category, the instructions still say much: their evidence is added
+      // to the trained scores, less and less as the owner files more.
+      const prior = coldPrior(data);
+      if (prior > 0) {
+        trained.classes.forEach((id, k) => {
+          scores[k]! += prior * (open.evidence[categories.findIndex((c) => c.id === id)] ?? 0) * COLD_SHARPNESS;
+        });
+      }
+      const p = categories.length === 1 ? Float64Array.of(1) : softmax(scores);
       let best = 0;
       for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
       const confidence = Math.round(p[best]! * 1000) / 1000;
       // What the owner filed outweighs the instructions, except for mail that looks like personal mail,
       // spam, bulk or a notification: it goes only to a category where the owner files such mail.
-      if (open.looksUnrelated && !filesUnrelated(model!.data as LocalModelData, best)) {
+      if (open.looksUnrelated && !filesUnrelated(data, best)) {
         return { categoryId: null, confidence: open.confidence, reason: open.reason };
       }
       const category = categories.find((c) => c.id === trained.classes[best])!;

@@ -164,5 +164,5 @@ export type LocalModelData = LinearModelData & { filedUnrelated?: number[]; file
 export function filesUnrelated(data: LocalModelData, k: number): boolean {
   const unrelated = data.filedUnrelated?.[k];
   if (unrelated === undefined) return true; // a model from before this was counted
-  return unrelated >= UNRELATED_FILED_COUNT || unrelated / (data.filedTotal?.[k] || 1) >= UNRELATED_FILED_MIN;
+  return unrelated >= UNRELATED_FILED_COUNT || (unrelated >= 2 && unrelated / (data.filedTotal?.[k] || 1) >= UNRELATED_FILED_MIN);
 }

@@ -26,7 +26,7 @@ export function startWorker(deps: {
   database: Database;
   log?: RunnerDeps['log'];
   /** Tests: other poll and scan intervals. */
-  polling?: Pick<RunnerDeps, 'pollMs' | 'pushPollMs' | 'settingsCheckMs'> & Pick<WorkerOptions, 'scanMs'>;
+  polling?: Pick<RunnerDeps, 'pollMs' | 'pushPollMs' | 'settingsCheckMs' | 'correctionsCheckMs'> & Pick<WorkerOptions, 'scanMs'>;
 }): PipelineWorker {
   const { config, database } = deps;
   const db = database.db;

@@ -215,6 +215,11 @@ export const mailActivitySchema = z.object({
   pending: z.number().int(),
   failed: z.number().int(),
   inDoubt: z.array(z.object({ id: z.string(), subject: z.string(), to: z.array(z.string()), startedAt: z.string().nullable() })),
+  /**
+   * The owner's latest corrections (last day), each learned before the next message was classified:
+   * `from` the category the assistant chose, `to` the one the owner chose (null: none, left in the inbox).
+   */
+  corrections: z.array(z.object({ subject: z.string(), from: z.string().nullable(), to: z.string().nullable(), at: z.string() })),
 });
 export type MailActivity = z.infer<typeof mailActivitySchema>;
 

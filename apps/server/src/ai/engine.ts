@@ -34,9 +34,13 @@ export interface EngineCategory {
 
 /** A message filed in a category: what the local engine trains on. */
 export interface TrainingExample {
+  /** The category, or NO_CATEGORY for a message the owner took out of the categories (it fits none). */
   categoryId: string;
   message: EngineMessage;
 }
+
+/** The `categoryId` of a training example that fits no category. */
+export const NO_CATEGORY = '~none';
 
 export interface Classification {
   /** Null when no category fits well enough (the message stays where it is). */

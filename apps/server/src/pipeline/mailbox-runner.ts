@@ -9,6 +9,7 @@ import { jitter } from './jitter';
 import * as ingestRepo from './ingest.repository';
 import * as repo from './pipeline.repository';
 import { processMessage } from './process-message';
+import { findCorrections } from './corrections';
 
 export interface RunnerDeps extends PipelineDeps {
   workerId: string;
@@ -30,6 +31,8 @@ export interface RunnerDeps extends PipelineDeps {
   backoffMs?: number;
   maxBackoffMs?: number;
   log?: { warn(object: object, message: string): void };
+  /** How often the category folders are looked at for the owner's corrections (default 60 s). */
+  correctionsCheckMs?: number;
   /** The mailbox's batch jobs (initialisation, AI categories), run between rounds; true when one ran. */
   mailboxJobs?(account: ingestRepo.MailAccountRow, provider: MailProvider): Promise<boolean>;
   /**
@@ -63,7 +66,10 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
   let account = await ingestRepo.acquireLease(deps.db, accountId, deps.workerId, leaseMs);
   if (!account) return;
   /** The open connection and what was read once over it (folders, address, the classifier). */
-  const session: { provider: MailProvider | null; ctx: MailboxContext | null } = { provider: null, ctx: null };
+  const session: { provider: MailProvider | null; ctx: MailboxContext | null; correctionsCheckedAt?: number } = {
+    provider: null,
+    ctx: null,
+  };
   let lost = false;
   const closeProvider = async () => {
     const open = session.provider;
@@ -109,6 +115,12 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
         const provider = (session.provider ??= deps.openProvider(account));
         // The settings are read every round, the rest once per connection.
         const ctx = (session.ctx = session.ctx ? { ...session.ctx, account } : await contextFor(deps, account, provider));
+        // A correction is learned before the next message is classified: the initialisation runs again
+        // now, reading the category folders and every correction.
+        if (await correctionsFound(deps, ctx, session)) {
+          account = { ...account, batchStatus: 'pending' };
+          await repo.queueInitialisation(deps.db, account.id);
+        }
         // A job may have trained the classifier again: the next message reads it afresh.
         if (await deps.mailboxJobs?.(account, provider)) ctx.memo = {};
         const hadError = account.syncError !== null;
@@ -208,4 +220,14 @@ async function waitForMail(
     clearInterval(watch);
     signal.removeEventListener('abort', stop);
   }
+}
+
+/** Looks for the owner's corrections every `correctionsCheckMs`; true when new ones were stored. */
+async function correctionsFound(deps: RunnerDeps, ctx: MailboxContext, session: { correctionsCheckedAt?: number }) {
+  if (!deps.mailboxJobs) return false;
+  const now = Date.now();
+  if (session.correctionsCheckedAt !== undefined && now - session.correctionsCheckedAt < (deps.correctionsCheckMs ?? 60_000))
+    return false;
+  session.correctionsCheckedAt = now;
+  return (await findCorrections(ctx, await repo.categoriesOf(deps.db, ctx.account.id))) > 0;
 }

@@ -16,6 +16,11 @@ export async function findAccount(db: Db, accountId: string) {
   return row ?? null;
 }
 
+/** The automatic initialisation runs again at the mailbox's next round (a correction to learn). */
+export async function queueInitialisation(db: Db, accountId: string) {
+  await db.update(mailAccounts).set({ batchStatus: 'pending' }).where(eq(mailAccounts.id, accountId));
+}
+
 /** When the mailbox's settings last changed (null when it is gone): cheap enough to ask every second. */
 export async function settingsChangedAt(db: Db, accountId: string) {
   const [row] = await db.select({ at: mailAccounts.updatedAt }).from(mailAccounts).where(eq(mailAccounts.id, accountId));

@@ -35,7 +35,7 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
       config: { ...testConfig(), autoSendsPerDay: 3 },
       database: t.database,
       log: quietLog,
-      polling: { settingsCheckMs: 10 * 60_000 },
+      polling: { settingsCheckMs: 10 * 60_000, correctionsCheckMs: 0 },
     });
   afterAll(async () => {
     await worker?.stop();
@@ -213,7 +213,7 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
       config: { ...testConfig(), autoSendsPerDay: 3 },
       database: t.database,
       log: quietLog,
-      polling: { settingsCheckMs: 10 * 60_000 },
+      polling: { settingsCheckMs: 10 * 60_000, correctionsCheckMs: 0 },
     });
     await processed(box, m.id);
     const drafts = (await draftsOf(box)).filter((d) => d.parsed.inReplyTo === m.id);
@@ -293,7 +293,7 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
         config: { ...testConfig(), autoSendsPerDay: 3 },
         database: t.database,
         log: quietLog,
-        polling: { settingsCheckMs: 10 * 60_000 },
+        polling: { settingsCheckMs: 10 * 60_000, correctionsCheckMs: 0 },
       });
       await processed(box, m.id);
       return (await actions(state.id))[0];
@@ -572,6 +572,68 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     await deliver(box, lunch.raw);
     expect(await processed(box, outage.id)).toMatchObject({ category_id: beta.id, classified_by: 'local' });
     expect(await processed(box, lunch.id)).toMatchObject({ category_id: alpha.id, classified_by: 'local' });
+  });
+
+  it('learns from a correction made with another IMAP client before the next message, and says so in the activity', async () => {
+    const box = await connected(0);
+    await t.call(box.user, 'PUT', '/api/email-settings', { id: box.setting._id, isSyncEnabled: true });
+    const setting = async () => (await t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
+    await until(async () => (await setting()).batchStatus === 'completed');
+    const quotes = await category(box, {
+      classifierType: 'ai',
+      name: 'Quotes',
+      instruction: 'Customers asking how much something costs or asking for a quote.',
+    });
+    const billing = await category(box, {
+      classifierType: 'ai',
+      name: 'Billing',
+      instruction: 'Invoices, payments and receipts.',
+    });
+    await until(async () => {
+      const s = await setting();
+      return s.batchStatus === 'completed' && s.batchProgress?.total === 2;
+    });
+    const body = 'Hello, how much is the yearly membership of the tennis club? Please send me your prices.';
+    const first = mail(box, { from: 'Ann <ann@client.test>', subject: 'Tennis club membership', body });
+    await deliver(box, first.raw);
+    expect(await processed(box, first.id)).toMatchObject({ category_id: quotes.id });
+
+    // The owner moves it from Quotes to Billing in another client, then the next such mail arrives.
+    await imap(box, async (client) => {
+      const lock = await client.getMailboxLock('Quotes');
+      try {
+        await client.messageMove('1:*', 'Billing');
+      } finally {
+        lock.release();
+      }
+    });
+    const next = mail(box, { from: 'Bob <bob@client.test>', subject: 'Tennis club membership', body });
+    await deliver(box, next.raw);
+    expect(await processed(box, next.id)).toMatchObject({ category_id: billing.id, classified_by: 'local' });
+    const correction = await row<{ category_id: string; from_category_id: string }>(
+      'SELECT category_id, from_category_id FROM mail_correction WHERE mail_account_id = $1 AND message_id = $2',
+      [box.setting._id, first.id],
+    );
+    expect(correction).toEqual({ category_id: billing.id, from_category_id: quotes.id });
+    const activity = (await t.call(box.user, 'GET', '/api/email-settings/activity')).json<{ corrections: object[] }>();
+    expect(activity.corrections).toEqual([
+      expect.objectContaining({ subject: 'Tennis club membership', from: 'Quotes', to: 'Billing' }),
+    ]);
+
+    // Taken out of the categories altogether (back to INBOX): it fits none from now on.
+    await imap(box, async (client) => {
+      const lock = await client.getMailboxLock('Billing');
+      try {
+        await client.messageMove('1:*', 'INBOX');
+      } finally {
+        lock.release();
+      }
+    });
+    await until(() =>
+      row<{ n: string }>('SELECT count(*)::text AS n FROM mail_correction WHERE mail_account_id = $1 AND category_id IS NULL', [
+        box.setting._id,
+      ]).then((r) => r?.n === '2'),
+    );
   });
 
   it('proposes AI categories from recent mail and creates them with their folders', async () => {

@@ -6,7 +6,15 @@
  * fits any category at all is open-set.ts's decision. Drafts and category proposals are in draft.ts
  * and propose.ts.
  */
-import type { AiEngine, Classification, ClassifierModel, EngineCategory, EngineMessage, TrainingExample } from '../engine';
+import {
+  type AiEngine,
+  type Classification,
+  type ClassifierModel,
+  type EngineCategory,
+  type EngineMessage,
+  NO_CATEGORY,
+  type TrainingExample,
+} from '../engine';
 import {
   COLD_SHARPNESS,
   DEFAULT_OPTIONS,
@@ -42,8 +50,8 @@ function seeds(categories: EngineCategory[], weight: number): LabelledFeatures[]
 }
 
 /** Training examples in time order (undated ones where they stand), as labelled features. */
-function* examplesInTime(categories: EngineCategory[], examples: TrainingExample[]): Steps<LabelledFeatures[]> {
-  const classOf = new Map(categories.map((c, i) => [c.id, i]));
+function* examplesInTime(classes: string[], examples: TrainingExample[]): Steps<LabelledFeatures[]> {
+  const classOf = new Map(classes.map((id, i) => [id, i]));
   const kept = examples
     .map((e, i) => ({ e, i, t: e.message.date?.getTime() ?? NaN }))
     .filter(({ e }) => classOf.has(e.categoryId));
@@ -81,16 +89,17 @@ export function* trainSteps(
   examples: TrainingExample[],
   options: TrainOptions,
 ): Steps<LocalModelData> {
-  const filed = yield* examplesInTime(categories, examples);
+  // Mail the owner took out of the categories is a class of its own: the assistant leaves such mail.
+  const classes = [...categories.map((c) => c.id), ...(examples.some((e) => e.categoryId === NO_CATEGORY) ? [NO_CATEGORY] : [])];
+  const filed = yield* examplesInTime(classes, examples);
   if (filed.length === 0) return yield* serialiseLinearSteps(coldModel(categories, options).model);
-  const model = yield* trainLinearSteps(
-    categories.map((c) => c.id),
-    [...seeds(categories, options.seedWeight), ...filed],
-    { ...options, namespaceWeights: { ...options.namespaceWeights, 'c:': conceptWeight(categories, options) } },
-  );
+  const model = yield* trainLinearSteps(classes, [...seeds(categories, options.seedWeight), ...filed], {
+    ...options,
+    namespaceWeights: { ...options.namespaceWeights, 'c:': conceptWeight(categories, options) },
+  });
   const cold = coldModel(categories, options);
-  const unrelated = new Array<number>(categories.length).fill(0);
-  const total = new Array<number>(categories.length).fill(0);
+  const unrelated = new Array<number>(classes.length).fill(0);
+  const total = new Array<number>(classes.length).fill(0);
   for (const doc of filed) {
     total[doc.classIndex]! += 1;
     if (openSetVerdict(cold, doc.features).looksUnrelated) unrelated[doc.classIndex]! += 1;
@@ -144,7 +153,8 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
     if (!model || model.engine !== LOCAL_ENGINE_NAME || model.version !== MODEL_VERSION) return null;
     const m = modelFor(model.data as LinearModelData);
     const ids = new Set(categories.map((c) => c.id));
-    return !m.cold && m.classes.length === categories.length && m.classes.every((c) => ids.has(c)) ? m : null;
+    const known = m.classes.filter((c) => c !== NO_CATEGORY);
+    return !m.cold && known.length === categories.length && known.every((c) => ids.has(c)) ? m : null;
   }
 
   return {
@@ -184,7 +194,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
           scores[k]! += prior * (open.evidence[categories.findIndex((c) => c.id === id)] ?? 0) * COLD_SHARPNESS;
         });
       }
-      const p = categories.length === 1 ? Float64Array.of(1) : softmax(scores);
+      const p = trained.classes.length === 1 ? Float64Array.of(1) : softmax(scores);
       let best = 0;
       for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
       const confidence = Math.round(p[best]! * 1000) / 1000;
@@ -193,8 +203,15 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
       if (open.looksUnrelated && !filesUnrelated(data, best)) {
         return { categoryId: null, confidence: open.confidence, reason: open.reason };
       }
-      const category = categories.find((c) => c.id === trained.classes[best])!;
       const why = explain(trained, features, best);
+      if (trained.classes[best] === NO_CATEGORY) {
+        return {
+          categoryId: null,
+          confidence,
+          reason: `Similar to mail you took out of the categories${why ? `: ${why}` : ''}.`,
+        };
+      }
+      const category = categories.find((c) => c.id === trained.classes[best])!;
       return {
         categoryId: category.id,
         confidence,

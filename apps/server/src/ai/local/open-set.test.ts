@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineCategory, EngineMessage } from '../engine';
+import { type EngineCategory, type EngineMessage, NO_CATEGORY } from '../engine';
 import { createLocalEngine } from './local-engine';
 
 const engine = createLocalEngine();
@@ -90,5 +90,28 @@ describe('local engine: mail that fits no category', () => {
     ];
     const learned = await engine.train(categories, withNewsletters);
     expect((await engine.classify(newsletter, categories, learned)).categoryId).toBe('quotes');
+  });
+
+  it('learns "none" from mail the owner took out of the categories', async () => {
+    const categories = owners.slice(0, 2);
+    const quote = (i: number) =>
+      mail(`Price for job ${i}`, `How much would it cost to redo the patio ${i}? Please send a quote.`);
+    const bill = (i: number) => mail(`Invoice ${i}`, `Please find attached invoice ${i}, payment due in 30 days.`);
+    const club = (i: number) =>
+      mail(`Tennis club ${i}`, `Court prices for the tennis club this season ${i}: members pay less, see you on court.`);
+    const examples = [1, 2, 3].flatMap((i) => [
+      { categoryId: 'quotes', message: quote(i) },
+      { categoryId: 'billing', message: bill(i) },
+    ]);
+    const cold = await engine.train(categories, examples);
+    expect((await engine.classify(club(9), categories, cold)).categoryId).toBe('quotes');
+    const corrected = await engine.train(categories, [
+      ...examples,
+      ...[1, 2].map((i) => ({ categoryId: NO_CATEGORY, message: club(i) })),
+    ]);
+    const c = await engine.classify(club(9), categories, corrected);
+    expect(c.categoryId).toBeNull();
+    expect(c.reason).toMatch(/^Similar to mail you took out of the categories: words .*"tennis"/);
+    expect((await engine.classify(quote(9), categories, corrected)).categoryId).toBe('quotes');
   });
 });

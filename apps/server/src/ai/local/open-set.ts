@@ -5,7 +5,7 @@
  * concepts no instruction names); a message fits none when that class outweighs every category, or
  * when too little of it is evidence for any.
  */
-import type { EngineCategory } from '../engine';
+import { type EngineCategory, NO_CATEGORY } from '../engine';
 import {
   COLD_SHARPNESS,
   coldLinear,
@@ -20,7 +20,7 @@ import { explain, messageVector } from './explain';
 import { categoryTerms, type MessageFeatures } from './features';
 
 /** The class of cold models that no category is: mail an owner leaves where it arrived. */
-export const NONE_CLASS = '~none';
+export const NONE_CLASS = NO_CATEGORY;
 
 /**
  * What mail that fits no category shows (concepts of concepts.ts and structural signals): personal

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { mailAccounts, mailMessages } from './mail';
+import { mailAccounts, mailCategories, mailMessages } from './mail';
 
 export const MAIL_ACTION_KINDS = ['draft', 'reply', 'forward', 'move'] as const;
 export type MailActionKind = (typeof MAIL_ACTION_KINDS)[number];
@@ -65,6 +65,37 @@ export const mailClassifiers = pgTable('mail_classifier', {
   model: jsonb('model').notNull(),
   trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The owner's corrections of the classifier (personal data): a message the assistant had filed, found
+ * since in another category's folder (categoryId) or back in the tracked folder (categoryId null: it
+ * fits none). One per message (its Message-ID), the latest kept; the text is what the engine reads,
+ * so that the correction is learned even after the message is gone.
+ */
+export const mailCorrections = pgTable(
+  'mail_correction',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailAccountId: uuid('mail_account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    /** The category the owner put it in; null: none (left in the tracked folder). */
+    categoryId: uuid('category_id').references(() => mailCategories.id, { onDelete: 'cascade' }),
+    /** The category the assistant had chosen (null once that category is deleted). */
+    fromCategoryId: uuid('from_category_id').references(() => mailCategories.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull().default(''),
+    fromName: text('from_name').notNull().default(''),
+    fromAddress: text('from_address'),
+    text: text('text').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mail_correction_account_message_idx').on(t.mailAccountId, t.messageId)],
+);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

@@ -1,12 +1,13 @@
 import { CATEGORY_LANGUAGES, categoryInputSchema } from '@app/shared/categories';
 import { FETCH_RANGE_MAX_DAYS } from '@app/shared/mail-settings';
-import type { AiEngine, EngineMessage, TrainingExample } from '../../ai/engine';
+import { type AiEngine, type EngineMessage, NO_CATEGORY, type TrainingExample } from '../../ai/engine';
 import { newText } from '../../ai/local/draft';
 import { parseMessage } from '../../mail/mime/parse-message';
 import { notifyMail } from '../../notifications/live-events';
 import { findSpecialFolder } from '../../mail/special-folders';
 import type { MailProvider, MessageSummary } from '../../mail/port';
 import { categoriesKey, toEngineCategory, toEngineMessage } from '../../pipeline/classify';
+import { listCorrections } from '../../pipeline/corrections.repository';
 import { saveClassifier } from '../../pipeline/pipeline.repository';
 import { createCategory } from './categories.service';
 import type { MailSettingsDeps } from './mail-settings.service';
@@ -79,6 +80,11 @@ async function setProgress(deps: MailboxJobDeps, account: repo.MailAccountRow, c
   await notifyMail(deps.mail.db, { userId: account.userId, kind: 'setting' });
 }
 
+async function finish(deps: MailboxJobDeps, account: repo.MailAccountRow, changes: Partial<repo.NewMailAccount>) {
+  await repo.finishBatch(deps.mail.db, account.userId, changes);
+  await notifyMail(deps.mail.db, { userId: account.userId, kind: 'setting' });
+}
+
 export async function initialise(deps: MailboxJobDeps, account: repo.MailAccountRow, provider: MailProvider) {
   const categories = (await repo.listCategories(deps.mail.db, account.userId)).filter((c) => c.classifierType === 'ai');
   const total = categories.length;
@@ -91,6 +97,7 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
       examples.push(...messages.map((message) => ({ categoryId: category.id, message })));
       await setProgress(deps, account, { batchProgress: { job: 'initialisation', done: index + 1, total } });
     }
+    examples.push(...(await correctionExamples(deps, account.id, categories)));
     await keepSentReplies(deps, account, provider, within);
     if (categories.length > 0) {
       const model = await deps.engine.train(categories.map(toEngineCategory), examples);
@@ -104,14 +111,35 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
         });
       }
     }
-    await setProgress(deps, account, { batchStatus: 'completed', batchProgress: { job: 'initialisation', done: total, total } });
+    await finish(deps, account, { batchStatus: 'completed', batchProgress: { job: 'initialisation', done: total, total } });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await setProgress(deps, account, {
+    await finish(deps, account, {
       batchStatus: 'failed',
       batchProgress: { job: 'initialisation', done: 0, total, error: message },
     });
   }
+}
+
+/** The owner's corrections (pipeline/corrections.ts) as examples: into an AI category, or out of them all. */
+async function correctionExamples(
+  deps: MailboxJobDeps,
+  accountId: string,
+  categories: repo.MailCategoryRow[],
+): Promise<TrainingExample[]> {
+  const ids = new Set(categories.map((c) => c.id));
+  return (await listCorrections(deps.mail.db, accountId))
+    .filter((c) => c.categoryId === null || ids.has(c.categoryId))
+    .map((c) => ({
+      categoryId: c.categoryId ?? NO_CATEGORY,
+      message: {
+        subject: c.subject,
+        from: c.fromAddress ? { name: c.fromName, address: c.fromAddress } : null,
+        to: [],
+        text: c.text,
+        date: c.sentAt,
+      },
+    }));
 }
 
 /**

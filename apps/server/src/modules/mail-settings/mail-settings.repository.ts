@@ -40,6 +40,20 @@ export async function insertAccount(db: Db, row: NewMailAccount) {
   return inserted ?? null;
 }
 
+/**
+ * Ends the batch job that is running (status processing): a run queued meanwhile (status pending,
+ * the categories changed) stays queued and runs next.
+ */
+export async function finishBatch(db: Db, userId: string, changes: Partial<NewMailAccount>) {
+  const [row] = await db
+    .update(mailAccounts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(mailAccounts.userId, userId), eq(mailAccounts.batchStatus, 'processing')))
+    .returning();
+  if (row) await wakeMailbox(db, MAIL_ACCOUNT_CHANGED_CHANNEL, row.id);
+  return row ?? null;
+}
+
 /** Updates the account; the worker holding it is told at once (it reads its settings again). */
 export async function updateAccount(db: Db, userId: string, changes: Partial<NewMailAccount>) {
   const [row] = await db

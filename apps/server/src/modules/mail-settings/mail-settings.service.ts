@@ -22,6 +22,7 @@ import { createMailProviderFactory, type MailProviderFactory, withMailProvider }
 import { createSecretBox, type SecretBox } from '../../security/secret-box';
 import { accountPlan } from '../subscriptions/subscriptions.service';
 import { toMailboxTree, mailboxIds } from './mailbox-tree';
+import { recentCorrections } from '../../pipeline/corrections.repository';
 import * as repo from './mail-settings.repository';
 import { readTokens, storedTokens, unsavedTokens } from './oauth-tokens';
 
@@ -300,10 +301,13 @@ export async function listMailboxes(deps: MailSettingsDeps, caller: Caller, sett
 /** What the pipeline did with the caller's mail over the last day, and the sends in doubt. */
 export async function mailActivity(deps: Pick<MailSettingsDeps, 'db' | 'engineName'>, caller: Caller): Promise<MailActivity> {
   const account = await requireAccount(deps.db, caller);
-  const { counts, inDoubt } = await repo.activity(deps.db, account.id, new Date(Date.now() - 24 * 60 * 60 * 1000));
+  const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  const { counts, inDoubt } = await repo.activity(deps.db, account.id, since);
+  const corrections = await recentCorrections(deps.db, account.id, since);
   return {
     engine: deps.engineName ?? 'local',
     ...counts,
+    corrections: corrections.map((c) => ({ ...c, at: c.at.toISOString() })),
     inDoubt: inDoubt.map((a) => ({
       id: a.id,
       subject: a.subject,

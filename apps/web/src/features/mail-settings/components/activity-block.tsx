@@ -55,6 +55,23 @@ export function ActivityBlock({ activity, loading, failed }: ActivityBlockProps)
               </ul>
             </Alert>
           )}
+          {activity.corrections.length > 0 && (
+            <div className="mt-3">
+              <p className="text-sm font-medium">{t('mailSettings.activity.correctionsTitle')}</p>
+              <ul className="mt-1 list-disc pl-5 text-sm">
+                {activity.corrections.map((c) => (
+                  <li key={`${c.at}${c.subject}`}>
+                    {t(c.to === null ? 'mailSettings.activity.correctionNone' : 'mailSettings.activity.correctionMoved', {
+                      subject: c.subject || t('mailSettings.activity.noSubject'),
+                      from: c.from ?? '—',
+                      to: c.to ?? '',
+                      at: time.format(new Date(c.at)),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </>
       )}
     </SettingsCard>

@@ -17,7 +17,14 @@ function setup(routes: Record<string, Answer | Handler> = {}, state?: unknown) {
     'GET /api/default-configs': { status: 200, body: defaultConfigs() },
     'GET /api/email-settings/activity': {
       status: 200,
-      body: { engine: 'local', processed: 0, pending: 0, failed: 0, inDoubt: [] },
+      body: {
+        engine: 'local',
+        processed: 0,
+        pending: 0,
+        failed: 0,
+        inDoubt: [],
+        corrections: [],
+      },
     },
     'GET /api/s1/email-settings/mailboxes': { status: 200, body: { mailboxes: mailSetting().mailboxes } },
     'GET /api/email-settings/categories': {
@@ -89,6 +96,7 @@ describe('MailSettingsRoute', () => {
           pending: 1,
           failed: 0,
           inDoubt: [{ id: 'a1', subject: 'Delivery date?', to: ['dora@client.test'], startedAt: '2026-11-20T10:00:00.000Z' }],
+          corrections: [{ subject: 'Hedge price', from: 'Billing', to: 'Quotes', at: '2026-11-27T09:00:00.000Z' }],
         },
       },
     });

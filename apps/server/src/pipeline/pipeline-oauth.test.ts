@@ -30,7 +30,7 @@ describe('mail pipeline on Gmail and Outlook (vendor-shaped servers)', () => {
     ]);
     const env = oauthVendorEnv(google, microsoft);
     t = await createTestApp({ env });
-    worker = startWorker({ config: testConfig(env), database: t.database, log: quietLog });
+    worker = startWorker({ config: testConfig(env), database: t.database, log: quietLog, polling: { correctionsCheckMs: 0 } });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -127,5 +127,62 @@ describe('mail pipeline on Gmail and Outlook (vendor-shaped servers)', () => {
     await new Promise((r) => setTimeout(r, 6000));
     const rows = await t.database.query('SELECT id FROM mail_message WHERE mail_account_id = $1', [setting._id]);
     expect(rows).toHaveLength(1);
+  });
+
+  /** Two AI categories, once the initialisation has run again for them. */
+  async function quotesAndBilling(user: TestUser) {
+    const create = async (name: string, instruction: string) => {
+      const res = await t.call(user, 'POST', '/api/email-settings/categories', { classifierType: 'ai', name, instruction });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Category>();
+    };
+    const quotes = await create('Quotes', 'Customers asking how much something costs or asking for a quote.');
+    const billing = await create('Billing', 'Invoices, payments and receipts.');
+    await until(async () => {
+      const s = (await t.call(user, 'GET', '/api/email-settings')).json<MailSetting>();
+      return s.batchStatus === 'completed' && s.batchProgress?.total === 2;
+    });
+    return { quotes, billing };
+  }
+
+  const question = (to: string, messageId: string, from: string) =>
+    Buffer.from(
+      `From: ${from}\r\nTo: ${to}\r\nSubject: Tennis club membership\r\nMessage-ID: ${messageId}\r\n` +
+        `Date: ${new Date().toUTCString()}\r\n\r\nHow much is the yearly membership of the tennis club? Your prices please.\r\n`,
+    );
+
+  it('Gmail: a label changed by the owner is a correction, learned before the next message', async () => {
+    const { user, setting } = await connect('gmail', 0);
+    const { quotes, billing } = await quotesAndBilling(user);
+    const first = google.deliver(question('owner@gmail.test', '<g-tennis-1@client.test>', 'Ann <ann@client.test>'));
+    expect(await processed(setting, '<g-tennis-1@client.test>')).toMatchObject({ category_id: quotes.id });
+    const label = (name: string) => google.labels.find((l) => l.name === name)!.id;
+    // In Gmail, the owner takes the Quotes label off and puts Billing on.
+    first.labelIds.splice(first.labelIds.indexOf(label('Quotes')), 1, label('Billing'));
+    google.deliver(question('owner@gmail.test', '<g-tennis-2@client.test>', 'Bob <bob@client.test>'));
+    expect(await processed(setting, '<g-tennis-2@client.test>')).toMatchObject({
+      category_id: billing.id,
+      classified_by: 'local',
+    });
+    expect(await row('SELECT category_id FROM mail_correction WHERE mail_account_id = $1', [setting._id])).toEqual({
+      category_id: billing.id,
+    });
+  });
+
+  it('Outlook: a message moved by the owner to another category folder is a correction, learned before the next one', async () => {
+    const { user, setting } = await connect('outlook', 0);
+    const { quotes, billing } = await quotesAndBilling(user);
+    const first = microsoft.deliver('inbox', question('owner@outlook.test', '<o-tennis-1@client.test>', 'Ann <ann@client.test>'));
+    expect(await processed(setting, '<o-tennis-1@client.test>')).toMatchObject({ category_id: quotes.id });
+    // In Outlook, the owner drags it to the Billing folder.
+    first.folderId = microsoft.folders.find((f) => f.displayName === 'Billing')!.id;
+    microsoft.deliver('inbox', question('owner@outlook.test', '<o-tennis-2@client.test>', 'Bob <bob@client.test>'));
+    expect(await processed(setting, '<o-tennis-2@client.test>')).toMatchObject({
+      category_id: billing.id,
+      classified_by: 'local',
+    });
+    expect(await row('SELECT category_id FROM mail_correction WHERE mail_account_id = $1', [setting._id])).toEqual({
+      category_id: billing.id,
+    });
   });
 });

@@ -25,12 +25,22 @@ describe('profile schema', () => {
     expect(message({ role: 'ab' })).toBe('profile.role.tooShort');
     expect(message({ phoneNumber: '12345' })).toBe('profile.phone.tooShort');
     expect(message({ phoneNumber: '1234567890123456' })).toBe('profile.phone.tooLong');
+    expect(message({ phoneNumber: '1 2 3 4 5' })).toBe('profile.phone.tooShort');
+    expect(message({ phoneNumber: '+33 6 12 34 56 78 90 12 34' })).toBe('profile.phone.tooLong');
     expect(message({ phoneNumber: '++12345678' })).toBe('profile.phone.invalid');
     expect(message({ website: 'mailto:a@b.c' })).toBe('profile.url.error');
   });
 
   it('accepts common phone formats', () => {
-    for (const phoneNumber of ['+33612345678', '(555) 123-4567', '06 12 34 56 78', '555.123.4567']) {
+    // Digits are counted, not characters: a French mobile written the usual way has 11 digits in 17 characters.
+    for (const phoneNumber of [
+      '+33612345678',
+      '(555) 123-4567',
+      '06 12 34 56 78',
+      '555.123.4567',
+      '+33 6 12 34 56 78',
+      '+1 (514) 555-0199',
+    ]) {
       expect(message({ phoneNumber })).toBeUndefined();
     }
   });

@@ -21,14 +21,18 @@ const websiteSchema = z.preprocess(
   ]),
 );
 
+const digits = (value: string) => value.replace(/\D/g, '').length;
+
+/** Spec 02 §9 counts a phone number's digits (6 to 15), not its spaces, dots, dashes and brackets. */
 const phoneSchema = z.union([
   z.literal(''),
   z
     .string()
     .trim()
-    .min(PHONE_MIN, 'profile.phone.tooShort')
-    .max(PHONE_MAX, 'profile.phone.tooLong')
-    .regex(/^\+?\(?\d+\)?(?:[\s.-]?\(?\d+\)?)*$/, 'profile.phone.invalid'),
+    .max(PHONE_MAX * 2, 'profile.phone.tooLong')
+    .regex(/^\+?\(?\d+\)?(?:[\s.-]?\(?\d+\)?)*$/, 'profile.phone.invalid')
+    .refine((value) => digits(value) >= PHONE_MIN, 'profile.phone.tooShort')
+    .refine((value) => digits(value) <= PHONE_MAX, 'profile.phone.tooLong'),
 ]);
 
 /** The profile form and the body of POST /api/user-profiles (spec 01 §3, §5). */

@@ -136,5 +136,7 @@ export const mailMessages = pgTable(
   (t) => [
     uniqueIndex('mail_message_account_provider_idx').on(t.mailAccountId, t.providerId),
     index('mail_message_status_idx').on(t.mailAccountId, t.status, t.createdAt),
+    // Found again by Message-ID: a message back in the tracked folder, the owner's corrections.
+    index('mail_message_message_id_idx').on(t.mailAccountId, t.messageId),
   ],
 );

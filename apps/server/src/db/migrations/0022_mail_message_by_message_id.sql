@@ -1,0 +1,1 @@
+CREATE INDEX "mail_message_message_id_idx" ON "mail_message" USING btree ("mail_account_id","message_id");

@@ -33,12 +33,13 @@ export async function releaseLease(db: Db, accountId: string, worker: string) {
     .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.leaseOwner, worker)));
 }
 
+/** The skip reason of a message that came back to the tracked folder after it was handled. */
+export const ALREADY_HANDLED = 'ALREADY_HANDLED';
+
 /**
  * Records a batch of new messages and the checkpoint after them in one transaction, only while
  * `worker` still holds the lease; a message already recorded is skipped. Returns how many were new.
  */
-/** The skip reason of a message that came back to the tracked folder after it was handled. */
-export const ALREADY_HANDLED = 'ALREADY_HANDLED';
 
 export async function recordMessages(
   db: Db,

@@ -131,6 +131,12 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
         [box.setting._id, messageId],
       ),
     );
+  /** Waits until the automatic initialisation has completed over `total` AI categories. */
+  const initialised = (box: Box, total: number) =>
+    until(async () => {
+      const setting = (await t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
+      return setting.batchStatus === 'completed' && (setting.batchProgress?.total ?? 0) === total;
+    });
   const actions = (messageRowId: string) =>
     t.database.query<{ kind: string; status: string; detail: string | null; outgoing_message_id: string | null }>(
       'SELECT kind, status, detail, outgoing_message_id FROM mail_action WHERE mail_message_id = $1 ORDER BY kind',
@@ -546,8 +552,7 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
   it('learns from the mail already in a folder as soon as a category is created on it, while the initialisation is on', async () => {
     const box = await connected(0);
     await t.call(box.user, 'PUT', '/api/email-settings', { id: box.setting._id, isSyncEnabled: true });
-    const batch = async () => (await t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
-    await until(async () => (await batch()).batchStatus === 'completed');
+    await initialised(box, 0);
     const filed = [
       ['Alpha', 'Sushi lunch order', 'Please order sushi and ramen for the team lunch at the restaurant'],
       ['Alpha', 'Restaurant booking', 'Book the restaurant for lunch, sushi again please'],
@@ -562,10 +567,7 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     // Categories created after the first run, on the folders the owner already filed into.
     const alpha = await category(box, { classifierType: 'ai', name: 'Alpha', instruction: 'Team alpha' });
     const beta = await category(box, { classifierType: 'ai', name: 'Beta', instruction: 'Team beta' });
-    await until(async () => {
-      const setting = await batch();
-      return setting.batchStatus === 'completed' && setting.batchProgress?.total === 2;
-    });
+    await initialised(box, 2);
     const outage = mail(box, { subject: 'Another outage', body: 'The database cluster had an outage again tonight' });
     const lunch = mail(box, { subject: 'Friday lunch', body: 'Sushi at the restaurant for lunch on Friday?' });
     await deliver(box, outage.raw);
@@ -577,8 +579,7 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
   it('learns from a correction made with another IMAP client before the next message, and says so in the activity', async () => {
     const box = await connected(0);
     await t.call(box.user, 'PUT', '/api/email-settings', { id: box.setting._id, isSyncEnabled: true });
-    const setting = async () => (await t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
-    await until(async () => (await setting()).batchStatus === 'completed');
+    await initialised(box, 0);
     const quotes = await category(box, {
       classifierType: 'ai',
       name: 'Quotes',
@@ -589,10 +590,7 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
       name: 'Billing',
       instruction: 'Invoices, payments and receipts.',
     });
-    await until(async () => {
-      const s = await setting();
-      return s.batchStatus === 'completed' && s.batchProgress?.total === 2;
-    });
+    await initialised(box, 2);
     const body = 'Hello, how much is the yearly membership of the tennis club? Please send me your prices.';
     const first = mail(box, { from: 'Ann <ann@client.test>', subject: 'Tennis club membership', body });
     await deliver(box, first.raw);

@@ -199,11 +199,8 @@ const RELATED_WEIGHT = 0.4;
  */
 const INSTRUCTION_FILLER = new Set(
   (
-    'customer customers client clients people person someone anyone anybody mail mails email emails e-mail message messages ' +
-    'anything something everything thing things ask asks asking asked question questions want wants wanting like about ' +
-    'us our we company companies business whether may might also other others related etc kind kinds sort type types ' +
-    'gens personne personnes quelqu courriel courriels message messages chose choses quelque tout tous toute toutes ' +
-    'demande demandent demander question questions veut veulent vouloir entreprise entreprises autre autres genre type types'
+    'customer customers client clients people person someone anyone anybody mail mails email emails e-mail message messages anything something everything thing things ask asks asking asked question questions want wants wanting like about us our we company companies business whether may might also other others related etc kind kinds sort type types ' +
+    'gens personne personnes quelqu courriel courriels chose choses quelque tout tous toute toutes demande demandent demander veut veulent vouloir entreprise entreprises autre autres genre'
   ).split(' '),
 );
 

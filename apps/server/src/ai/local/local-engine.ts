@@ -70,8 +70,6 @@ function* examplesInTime(classes: string[], examples: TrainingExample[]): Steps<
   return docs;
 }
 
-/** The training of `train` up to the stored model, as steps (see slices.ts); no filed mail: the cold model. */
-
 /**
  * How much the concepts of a message weigh in a trained model: fully when the owner described the
  * categories in words that name concepts (they tie the instructions to the filed mail, in either
@@ -84,6 +82,7 @@ function conceptWeight(categories: EngineCategory[], options: TrainOptions): num
   return full * (0.25 + (0.75 * described) / Math.max(1, categories.length));
 }
 
+/** The training of `train` up to the stored model, as steps (see slices.ts); no filed mail: the cold model. */
 export function* trainSteps(
   categories: EngineCategory[],
   examples: TrainingExample[],

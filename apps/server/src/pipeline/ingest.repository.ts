@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailAccounts, mailMessages } from '../db/schema/index';
 import type { IncomingMessage } from '../mail/port';
@@ -59,7 +59,7 @@ export async function recordMessages(
     if (messages.length === 0) return 0;
     // A message seen before under another provider id (moved back into the tracked folder, in any
     // client: IMAP gives it a new uid) was handled then: it is recorded as done, never classified,
-    // moved or answered again.
+    // moved or answered again. One that left before it was read ('gone') was never handled.
     const ids = [...new Set(messages.map((m) => m.messageId).filter((id): id is string => !!id))];
     const seen = new Set(
       ids.length === 0
@@ -68,7 +68,13 @@ export async function recordMessages(
             await tx
               .select({ messageId: mailMessages.messageId })
               .from(mailMessages)
-              .where(and(eq(mailMessages.mailAccountId, account.id), inArray(mailMessages.messageId, ids)))
+              .where(
+                and(
+                  eq(mailMessages.mailAccountId, account.id),
+                  inArray(mailMessages.messageId, ids),
+                  ne(mailMessages.status, 'gone'),
+                ),
+              )
           ).map((r) => r.messageId),
     );
     const recordedAt = Date.now();

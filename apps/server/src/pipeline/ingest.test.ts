@@ -151,4 +151,31 @@ describe.skipIf(skip)('ingest of the tracked folder against Dovecot', () => {
     expect(await syncMailbox(deps('w1'), setting._id)).toEqual({ status: 'synced', inserted: 2 });
     expect((await messages(setting._id)).every((r) => r.folder === 'Archive')).toBe(true);
   });
+
+  it('takes a message that left before it was read and came back for new mail, and one already handled for handled', async () => {
+    const { mailbox, setting, deps } = await connectedMailbox();
+    await syncMailbox(deps('w1'), setting._id);
+    await append(mailbox, 2);
+    await syncMailbox(deps('w1'), setting._id);
+    const [first, second] = await t.database.query<{ id: string; message_id: string; subject: string }>(
+      'SELECT id, message_id, subject FROM mail_message WHERE mail_account_id = $1 ORDER BY subject',
+      [setting._id],
+    );
+    await t.database.query(`UPDATE mail_message SET status = 'gone' WHERE id = $1`, [first!.id]);
+    await t.database.query(`UPDATE mail_message SET status = 'done' WHERE id = $1`, [second!.id]);
+    // Both come back into the tracked folder under new uids (as after a move out and back).
+    const client = new ImapFlow({ host: '127.0.0.1', port: dovecot.port, secure: false, auth: mailbox, logger: false });
+    await client.connect();
+    for (const row of [first!, second!]) {
+      await client.append('INBOX', `From: c@client.test\r\nTo: ${mailbox.user}\r\nSubject: ${row.subject}\r\nMessage-ID: ${row.message_id}\r\n\r\nAgain\r\n`);
+    }
+    await client.logout();
+    expect(await syncMailbox(deps('w1'), setting._id)).toEqual({ status: 'synced', inserted: 2 });
+    const again = await t.database.query<{ message_id: string; status: string; skip_reason: string | null }>(
+      `SELECT message_id, status, skip_reason FROM mail_message WHERE mail_account_id = $1 AND status NOT IN ('gone') AND id NOT IN ($2, $3)`,
+      [setting._id, first!.id, second!.id],
+    );
+    expect(again.find((r) => r.message_id === first!.message_id)).toMatchObject({ status: 'new', skip_reason: null });
+    expect(again.find((r) => r.message_id === second!.message_id)).toMatchObject({ status: 'done', skip_reason: 'ALREADY_HANDLED' });
+  });
 });

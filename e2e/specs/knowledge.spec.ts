@@ -75,3 +75,33 @@ test('a long list is paged ten at a time with the spec pagination text, without 
   await expect(page.getByText('Showing 21-23 of 23')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Note 1', exact: true })).toBeVisible();
 });
+
+test('an entry marked internal shows its badge in the list, in English and in French', async ({ page }) => {
+  await signUpAndVerify(page);
+  await completeOnboarding(page);
+
+  await page.getByRole('button', { name: 'Add' }).first().click();
+  await page.getByLabel('Title').fill('Vault code');
+  await page.getByLabel('Content').fill('The vault code is 4821.');
+  const internal = page.getByRole('switch', { name: 'Internal entry' });
+  await expect(internal).not.toBeChecked();
+  await internal.focus();
+  await page.keyboard.press('Space');
+  await expect(internal).toBeChecked();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const row = page.getByRole('row').filter({ hasText: 'Vault code' });
+  await expect(row.getByText('Internal', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+
+  await page.goto('/home?lng=fr');
+  await expect(row.getByText('Interne', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Ajouter' }).first().click();
+  await page.getByLabel('Titre').fill('Code de l’alarme');
+  await page.getByLabel('Contenu').fill('Le code de l’alarme est AX-77Q.');
+  await page.getByRole('switch', { name: 'Entrée interne' }).press('Space');
+  await expect(page.getByRole('switch', { name: 'Entrée interne' })).toBeChecked();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('row').filter({ hasText: 'Code de l’alarme' }).getByText('Interne', { exact: true })).toBeVisible();
+});

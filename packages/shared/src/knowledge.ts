@@ -7,6 +7,13 @@ import {
   KNOWLEDGE_TITLE_MAX,
 } from './constants';
 
+/**
+ * Who may read an entry through the assistant: `quotable` entries may be copied into replies;
+ * `internal` ones help the assistant understand a message but are never quoted or revealed in one.
+ */
+export const KNOWLEDGE_VISIBILITIES = ['quotable', 'internal'] as const;
+export type KnowledgeVisibility = (typeof KNOWLEDGE_VISIBILITIES)[number];
+
 /** Body of POST /api/data and POST /api/data/{context}. Error messages are i18n keys. */
 export const knowledgeInputSchema = z.object({
   title: z
@@ -15,8 +22,17 @@ export const knowledgeInputSchema = z.object({
     .min(1, 'knowledge.titleRequired')
     .max(KNOWLEDGE_TITLE_MAX, 'knowledge.titleTooLong'),
   text: z.string().max(KNOWLEDGE_TEXT_MAX, 'knowledge.textTooLong').default(''),
+  visibility: z.enum(KNOWLEDGE_VISIBILITIES, { error: 'knowledge.visibilityInvalid' }).default('quotable'),
 });
 export type KnowledgeInput = z.input<typeof knowledgeInputSchema>;
+
+/**
+ * Body of POST /api/data/{context}: as a creation, except that a missing visibility keeps the
+ * entry's own (a client unaware of it must not turn an internal entry quotable).
+ */
+export const knowledgeUpdateSchema = knowledgeInputSchema.extend({
+  visibility: z.enum(KNOWLEDGE_VISIBILITIES, { error: 'knowledge.visibilityInvalid' }).optional(),
+});
 
 /** Query of GET /api/data. `userId` is accepted for the spec's sake and must be the caller's. */
 export const knowledgeListQuerySchema = z.object({
@@ -32,6 +48,7 @@ export const knowledgeItemSchema = z.object({
   context: z.string(),
   title: z.string(),
   text: z.string(),
+  visibility: z.enum(KNOWLEDGE_VISIBILITIES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -44,13 +44,16 @@ export interface AssistantMailSettings {
   isClassificationEnabled: boolean;
 }
 
+/** A section of the product's help: always quotable. */
+export type HelpPassage = Pick<KnowledgeSnippet, 'title' | 'content'>;
+
 export interface AssistantContext {
   /** The language to answer in when the question does not show its own. */
   language: AssistantLanguage;
-  /** The user's knowledge entries that best match the question, best first. */
+  /** The user's knowledge entries that best match the question, best first (internal ones never quoted). */
   knowledge: KnowledgeSnippet[];
   /** Passages of the product's help that best match the question, best first. */
-  help: KnowledgeSnippet[];
+  help: HelpPassage[];
   categories: AssistantCategory[];
   mailSettings: AssistantMailSettings | null;
   /** The user's prompt instructions (may be empty). */

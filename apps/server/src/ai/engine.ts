@@ -54,6 +54,11 @@ export interface Classification {
 export interface KnowledgeSnippet {
   title: string;
   content: string;
+  /**
+   * The owner marked the entry internal: an engine may use it to understand the message, never
+   * quote or reveal it (docs/decisions.md, "Knowledge visibility").
+   */
+  internal: boolean;
 }
 
 export interface DraftContext {

@@ -14,19 +14,20 @@ function queryTerms(text: string, max = 16): string[] {
 
 /**
  * The owner's knowledge entries that best match a message, by PostgreSQL full-text search over the
- * entries' search vectors (DESIGN §6), best first. Scoped to `userId`.
+ * entries' search vectors (DESIGN §6), best first. Scoped to `userId`. Internal entries come too,
+ * marked: an engine may read them to understand the message, never quote them.
  */
 export async function retrieveKnowledge(db: Db, userId: string, text: string, limit = 4): Promise<KnowledgeSnippet[]> {
   const query = fullTextQuery(text);
   if (!query) return [];
   const rank = sql<number>`ts_rank(${knowledgeEntries.searchVector}, ${query})`;
   const rows = await db
-    .select({ title: knowledgeEntries.title, content: knowledgeEntries.text, rank })
+    .select({ title: knowledgeEntries.title, content: knowledgeEntries.text, visibility: knowledgeEntries.visibility, rank })
     .from(knowledgeEntries)
     .where(and(eq(knowledgeEntries.userId, userId), sql`${knowledgeEntries.searchVector} @@ ${query}`))
     .orderBy(desc(rank))
     .limit(limit);
-  return rows.map((r) => ({ title: r.title, content: r.content.slice(0, 4000) }));
+  return rows.map((r) => ({ title: r.title, content: r.content.slice(0, 4000), internal: r.visibility === 'internal' }));
 }
 
 /** An OR full-text query over the message's most telling words, or null when it has none. */

@@ -24,6 +24,8 @@ const TEXTS = {
     found: 'Here is what I found:',
     fromHelp: (title: string) => `From the help guide, "${title}":`,
     fromKnowledge: (title: string) => `From your knowledge base, "${title}":`,
+    internalEntry: (title: string) =>
+      `Your knowledge base has an internal entry on this, "${title}": I use it to understand your mail, but never quote it.`,
     nothing:
       'I could not find anything about this in the help guide or in your knowledge base. Try other words, or add an entry to your knowledge base so that I can answer it next time.',
     draftIntro: 'Here is a draft reply based on your knowledge base:',
@@ -41,6 +43,8 @@ const TEXTS = {
     found: 'Voici ce que j’ai trouvé :',
     fromHelp: (title: string) => `Dans le guide d’aide, « ${title} » :`,
     fromKnowledge: (title: string) => `Dans votre base de connaissances, « ${title} » :`,
+    internalEntry: (title: string) =>
+      `Votre base de connaissances a une entrée interne à ce sujet, « ${title} » : je m’en sers pour comprendre vos messages, mais je ne la cite jamais.`,
     nothing:
       'Je n’ai rien trouvé à ce sujet dans le guide d’aide ni dans votre base de connaissances. Essayez d’autres mots, ou ajoutez une entrée à votre base de connaissances pour que je puisse y répondre la prochaine fois.',
     draftIntro: 'Voici un brouillon de réponse fondé sur votre base de connaissances :',
@@ -74,9 +78,13 @@ function answerGeneral(question: AssistantQuestion, context: AssistantContext): 
   const help = bestPassages(context.help, query, context.language, 2);
   const knowledge = bestPassages(context.knowledge, query, context.language, 2);
   if (!help.length && !knowledge.length) return t.nothing;
+  // An internal entry is named, never quoted (docs/decisions.md, "Knowledge visibility").
+  const quotable = knowledge.filter((k) => !k.internal);
+  const internal = knowledge.filter((k) => k.internal);
   return [
     t.found,
-    ...passageBlocks(knowledge, query, context.language, t.fromKnowledge),
+    ...passageBlocks(quotable, query, context.language, t.fromKnowledge),
+    ...internal.map((k) => t.internalEntry(k.title)),
     ...passageBlocks(help, query, context.language, t.fromHelp),
   ].join('\n\n');
 }
@@ -93,7 +101,9 @@ async function answerEmail(question: AssistantQuestion, context: AssistantContex
     },
   );
   const t = TEXTS[draft.language];
-  return `${context.knowledge.length ? t.draftIntro : t.draftNoKnowledge}\n\n${draft.text}`;
+  // The draft quotes no internal entry: only quotable ones make it "based on your knowledge base".
+  const grounded = context.knowledge.some((k) => !k.internal);
+  return `${grounded ? t.draftIntro : t.draftNoKnowledge}\n\n${draft.text}`;
 }
 
 function describeCategory(category: AssistantCategory, language: Language): string {

@@ -6,8 +6,12 @@
  * Mail and knowledge text are data: a sentence that reads like an order to a machine or a person
  * ("ignore previous instructions", "forward this to …", "send … to …") or like an address header is
  * never copied, and a draft never names a recipient.
+ *
+ * Internal knowledge entries are never quoted: their sentences are not candidates, and a sentence of
+ * a past reply that quotes one is not copied either (`quotesInternal`).
  */
 import type { Draft, DraftContext, EngineMessage, KnowledgeSnippet } from '../engine';
+import { quotesInternal } from '../internal-leak';
 import { cleanForEngine } from '../safety';
 import { detectLanguage, type Language, sentences, stems } from './text';
 
@@ -172,8 +176,9 @@ export async function draftReply(message: EngineMessage, context: DraftContext):
   for (const s of sayings(context.responseInstructions)) add(s);
 
   // Knowledge in the message's language first; other entries only if none is in it.
-  const sameLanguage = context.knowledge.filter((k) => detectLanguage(`${k.title}\n${k.content}`) === language);
-  const facts = rankSentences(sameLanguage.length ? sameLanguage : context.knowledge, query, language);
+  const quotable = context.knowledge.filter((k) => !k.internal);
+  const sameLanguage = quotable.filter((k) => detectLanguage(`${k.title}\n${k.content}`) === language);
+  const facts = rankSentences(sameLanguage.length ? sameLanguage : quotable, query, language);
   // Only sentences nearly as relevant as the best one: a shared common word is not an answer.
   for (const f of facts.slice(0, MAX_FACTS)) if (f.score >= RELEVANCE * facts[0]!.score) add(f.text);
 
@@ -185,7 +190,10 @@ export async function draftReply(message: EngineMessage, context: DraftContext):
     .sort((a, b) => b.sim - a.sim)[0];
   if (past && past.sim >= 0.2) {
     const lines = sentences(past.r).filter(
-      (s) => safe(s) && !/^(?:hello|hi|dear|bonjour|salut|best|regards|thanks|merci|cordialement|bien à vous)\b/i.test(s),
+      (s) =>
+        safe(s) &&
+        !/^(?:hello|hi|dear|bonjour|salut|best|regards|thanks|merci|cordialement|bien à vous)\b/i.test(s) &&
+        !quotesInternal(s, context.knowledge),
     );
     for (const s of lines.slice(0, 2)) add(s);
   }

@@ -3,11 +3,13 @@
  * entries) ranked by the rarity-weighted stems they share with a question, and the sentences of a
  * passage that answer it. Pure and small: the passages come already narrowed down.
  */
-import type { KnowledgeSnippet } from '../engine';
 import { cleanForEngine } from '../safety';
 import { type Language, sentences, stems } from './text';
 
-export interface Passage extends KnowledgeSnippet {
+/** A help section or a knowledge entry (which keeps its `internal` mark through `bestPassages`). */
+export interface Passage {
+  title: string;
+  content: string;
   /** Words that describe the passage without being shown (a help section's keywords). */
   keywords?: string;
 }

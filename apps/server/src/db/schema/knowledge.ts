@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { KNOWLEDGE_VISIBILITIES } from '@app/shared/knowledge';
+import { check, customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -18,6 +19,8 @@ export const knowledgeEntries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     text: text('text').notNull().default(''),
+    /** `internal`: the engines may read it to understand a message, never quote it (migration 0023). */
+    visibility: text('visibility', { enum: KNOWLEDGE_VISIBILITIES }).notNull().default('quotable'),
     titleVector: tsvector('title_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple', coalesce("title", ''))`),
@@ -33,5 +36,6 @@ export const knowledgeEntries = pgTable(
     index('knowledge_entry_user_recent_idx').on(t.userId, t.createdAt.desc(), t.context.desc()),
     index('knowledge_entry_search_idx').using('gin', t.searchVector),
     index('knowledge_entry_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('knowledge_entry_visibility_check', sql`${t.visibility} IN ('quotable', 'internal')`),
   ],
 );

@@ -1,4 +1,5 @@
 import { KNOWLEDGE_SEARCH_COUNT_CAP } from '@app/shared/constants';
+import type { KnowledgeVisibility } from '@app/shared/knowledge';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { knowledgeEntries } from '../../db/schema/index';
@@ -11,12 +12,16 @@ const rowColumns = {
   userId: knowledgeEntries.userId,
   title: knowledgeEntries.title,
   text: knowledgeEntries.text,
+  visibility: knowledgeEntries.visibility,
   createdAt: knowledgeEntries.createdAt,
   updatedAt: knowledgeEntries.updatedAt,
 };
 export type KnowledgeEntry = Pick<KnowledgeRow, keyof typeof rowColumns>;
 
-export async function insertEntry(database: Database, userId: string, input: { title: string; text: string }) {
+export type EntryInput = { title: string; text: string; visibility: KnowledgeVisibility };
+export type EntryUpdate = Omit<EntryInput, 'visibility'> & { visibility?: KnowledgeVisibility | undefined };
+
+export async function insertEntry(database: Database, userId: string, input: EntryInput) {
   const [row] = await database.db
     .insert(knowledgeEntries)
     .values({ userId, ...input })
@@ -24,7 +29,8 @@ export async function insertEntry(database: Database, userId: string, input: { t
   return row!;
 }
 
-export async function updateEntry(database: Database, userId: string, context: string, input: { title: string; text: string }) {
+/** A missing visibility keeps the entry's own (Drizzle leaves undefined values out of the SET). */
+export async function updateEntry(database: Database, userId: string, context: string, input: EntryUpdate) {
   const [row] = await database.db
     .update(knowledgeEntries)
     .set({ ...input, updatedAt: new Date() })
@@ -53,6 +59,7 @@ type RawEntry = {
   context: string;
   title: string;
   text: string;
+  visibility: KnowledgeVisibility;
   created_at: Date | string;
   updated_at: Date | string;
   total: number | string | null;
@@ -143,6 +150,7 @@ const toEntry = (userId: string, r: RawEntry): KnowledgeEntry => ({
   userId,
   title: r.title,
   text: r.text,
+  visibility: r.visibility,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });
@@ -201,10 +209,10 @@ async function matchOrder(database: Database, userId: string, terms: SearchTerms
 /** The entries of `contexts` (the user's only) in that order, and the user's version, in one statement. */
 async function entriesInOrder(database: Database, userId: string, contexts: string[]) {
   const rows = await database.query<RawEntry & { n: number | null }>(
-    `SELECT v.version, e.context, e.title, e.text, e.created_at, e.updated_at, e.n
+    `SELECT v.version, e.context, e.title, e.text, e.visibility, e.created_at, e.updated_at, e.n
        FROM (SELECT (SELECT version FROM knowledge_count WHERE user_id = $1) AS version) v
        LEFT JOIN LATERAL (
-         SELECT k.context, k.title, k.text, k.created_at, k.updated_at, p.n
+         SELECT k.context, k.title, k.text, k.visibility, k.created_at, k.updated_at, p.n
            FROM unnest($2::uuid[]) WITH ORDINALITY AS p(context, n) JOIN knowledge_entry k ON k.context = p.context
           WHERE k.user_id = $1) e ON true
       ORDER BY e.n`,
@@ -219,7 +227,7 @@ async function entriesInOrder(database: Database, userId: string, contexts: stri
 async function pageEntries(database: Database, userId: string, page: PageQuery) {
   if (!page) return { entries: [], total: null, version: null };
   const rows = await database.query<RawEntry>(
-    `SELECT e.context, e.title, e.text, e.created_at, e.updated_at,
+    `SELECT e.context, e.title, e.text, e.visibility, e.created_at, e.updated_at,
             (SELECT entries FROM knowledge_count WHERE user_id = $1) AS total,
             (SELECT version FROM knowledge_count WHERE user_id = $1) AS version
        FROM (${page.sql}) page JOIN knowledge_entry e USING (context)

@@ -4,6 +4,7 @@ import {
   knowledgeItemSchema,
   knowledgeListQuerySchema,
   knowledgeListSchema,
+  knowledgeUpdateSchema,
 } from '@app/shared/knowledge';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,7 +44,7 @@ export function registerKnowledgeRoutes(app: FastifyInstance, deps: { database: 
 
   r.post(
     '/api/data/:context',
-    { preValidation, schema: { params: contextParamSchema, body: knowledgeInputSchema, response: { 200: saved } } },
+    { preValidation, schema: { params: contextParamSchema, body: knowledgeUpdateSchema, response: { 200: saved } } },
     async (req) => {
       const item = await service.updateKnowledge(deps, currentUser(req).id, req.params.context, req.body);
       return [item.context, item] as [string, typeof item];

@@ -16,6 +16,7 @@ export function toItem(entry: repo.KnowledgeEntry): KnowledgeItem {
     context: entry.context,
     title: entry.title,
     text: entry.text,
+    visibility: entry.visibility,
     createdAt: entry.createdAt.toISOString(),
     updatedAt: entry.updatedAt.toISOString(),
   };
@@ -56,16 +57,11 @@ export async function getKnowledge({ database }: Deps, userId: string, context: 
   return toItem(entry);
 }
 
-export async function createKnowledge({ database }: Deps, userId: string, input: { title: string; text: string }) {
+export async function createKnowledge({ database }: Deps, userId: string, input: repo.EntryInput) {
   return toItem(await repo.insertEntry(database, userId, input));
 }
 
-export async function updateKnowledge(
-  { database }: Deps,
-  userId: string,
-  context: string,
-  input: { title: string; text: string },
-) {
+export async function updateKnowledge({ database }: Deps, userId: string, context: string, input: repo.EntryUpdate) {
   const entry = isContext(context) ? await repo.updateEntry(database, userId, context, input) : null;
   if (!entry) throw notFound();
   return toItem(entry);

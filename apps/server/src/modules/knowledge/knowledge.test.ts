@@ -44,6 +44,52 @@ describe('knowledge data root', () => {
     expect((await t.call(alice, 'GET', `/api/data/${context}`)).statusCode).toBe(404);
   });
 
+  it('keeps an entry internal or quotable (quotable by default)', async () => {
+    const user = await t.signUp();
+    const plain = await t.call(user, 'POST', '/api/data', { title: 'Opening hours', text: 'We open at 9.' });
+    expect(plain.json()[1]).toMatchObject({ visibility: 'quotable' });
+
+    const res = await t.call(user, 'POST', '/api/data', {
+      title: 'Vault code',
+      text: 'The code is 4821.',
+      visibility: 'internal',
+    });
+    expect(res.statusCode).toBe(201);
+    const [context, item] = res.json<[string, Record<string, string>]>();
+    expect(item).toMatchObject({ title: 'Vault code', visibility: 'internal' });
+    expect((await t.call(user, 'GET', `/api/data/${context}`)).json()).toMatchObject({ visibility: 'internal' });
+    const visibilities = async (url: string) =>
+      (await t.call(user, 'GET', url))
+        .json<{ data: { title: string; visibility: string }[] }>()
+        .data.map((d) => [d.title, d.visibility]);
+    expect(await visibilities('/api/data')).toEqual([
+      ['Vault code', 'internal'],
+      ['Opening hours', 'quotable'],
+    ]);
+    expect(await visibilities('/api/data?search=vault')).toEqual([['Vault code', 'internal']]);
+
+    // An update that does not name the visibility keeps it; naming it changes it.
+    const kept = await t.call(user, 'POST', `/api/data/${context}`, { title: 'Vault code', text: 'The code is 4822.' });
+    expect(kept.json()[1]).toMatchObject({ text: 'The code is 4822.', visibility: 'internal' });
+    const back = await t.call(user, 'POST', `/api/data/${context}`, { title: 'Vault code', visibility: 'quotable' });
+    expect(back.statusCode).toBe(200);
+    expect((await t.call(user, 'GET', `/api/data/${context}`)).json()).toMatchObject({ visibility: 'quotable' });
+
+    for (const [url, visibility] of [
+      ['/api/data', 'secret'],
+      [`/api/data/${context}`, 'public'],
+      [`/api/data/${context}`, 42],
+    ] as const) {
+      const bad = await t.call(user, 'POST', url, { title: 'Vault code', visibility });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: 'knowledge.visibilityInvalid' });
+    }
+    // The database holds to the two values as well (migration 0023).
+    await expect(
+      t.database.query(`UPDATE knowledge_entry SET visibility = 'secret' WHERE context = $1`, [context]),
+    ).rejects.toThrow(/knowledge_entry_visibility_check/);
+  });
+
   it('pages the newest first with the spec wrapper', async () => {
     const user = await t.signUp();
     for (let i = 1; i <= 12; i++) await create(user, `Entry ${i}`, `text ${i}`);

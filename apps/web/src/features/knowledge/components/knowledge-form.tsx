@@ -1,12 +1,14 @@
 import { knowledgeInputSchema, type KnowledgeInput } from '@app/shared/knowledge';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldA11y, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 
 type KnowledgeFormProps = {
@@ -17,10 +19,10 @@ type KnowledgeFormProps = {
   serverError: string | null;
 };
 
-/** Title (required) and content; the values stay in place when the server refuses them. */
+/** Title (required), content and visibility; the values stay in place when the server refuses them. */
 export function KnowledgeForm({ defaultValues, onSubmit, onCancel, pending, serverError }: KnowledgeFormProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, formState } = useForm({
+  const { register, control, handleSubmit, formState } = useForm({
     resolver: zodResolver(knowledgeInputSchema),
     defaultValues,
   });
@@ -36,6 +38,29 @@ export function KnowledgeForm({ defaultValues, onSubmit, onCancel, pending, serv
       <FormField id="text" label={t('knowledge.form.content')} error={textError && t(textError)}>
         <Textarea rows={15} {...fieldA11y('text', textError)} {...register('text')} />
       </FormField>
+      <Controller
+        control={control}
+        name="visibility"
+        render={({ field }) => (
+          <div className="flex items-start gap-3 rounded-lg border p-4">
+            <Switch
+              id="visibility"
+              aria-describedby="visibility-help"
+              checked={field.value === 'internal'}
+              onCheckedChange={(internal) => field.onChange(internal ? 'internal' : 'quotable')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              className="mt-0.5"
+            />
+            <div className="grid gap-0.5">
+              <Label htmlFor="visibility">{t('knowledge.form.internal')}</Label>
+              <p id="visibility-help" className="text-sm text-muted-foreground">
+                {t('knowledge.form.internalHelp')}
+              </p>
+            </div>
+          </div>
+        )}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           {t('knowledge.form.cancel')}

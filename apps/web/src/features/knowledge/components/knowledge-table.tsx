@@ -1,7 +1,8 @@
 import { KNOWLEDGE_ROW_TEXT_LENGTH } from '@app/shared/constants';
 import type { KnowledgeItem } from '@app/shared/knowledge';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Lock, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -56,6 +57,12 @@ export function KnowledgeTable({ items, onEdit, onDelete }: KnowledgeTableProps)
           <TableRow key={item.context}>
             <TableCell className="break-words">
               <span className="font-medium">{item.title}</span>
+              {item.visibility === 'internal' && (
+                <Badge variant="warning" className="ml-2 align-text-bottom">
+                  <Lock aria-hidden className="size-3" />
+                  {t('knowledge.internalBadge')}
+                </Badge>
+              )}
               <span className="mt-1 line-clamp-2 text-muted-foreground md:hidden">{truncateText(item.text)}</span>
             </TableCell>
             <TableCell className="hidden break-words text-muted-foreground md:table-cell">{truncateText(item.text)}</TableCell>

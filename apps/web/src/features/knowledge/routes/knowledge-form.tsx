@@ -46,7 +46,7 @@ export function KnowledgeFormRoute() {
     return (
       <KnowledgeForm
         key={item?.context ?? 'new'}
-        defaultValues={{ title: item?.title ?? '', text: item?.text ?? '' }}
+        defaultValues={{ title: item?.title ?? '', text: item?.text ?? '', visibility: item?.visibility ?? 'quotable' }}
         pending={save.isPending}
         serverError={save.error ? mapApiError(save.error).message : null}
         onCancel={() => navigate(-1)}

@@ -1,12 +1,13 @@
-import type { KnowledgeList } from '@app/shared/knowledge';
-import { screen, within } from '@testing-library/react';
+import type { KnowledgeItem, KnowledgeList } from '@app/shared/knowledge';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import { KnowledgeListRoute } from './knowledge-list';
 
-function item(n: number, text = `Text ${n}`) {
-  return { _id: `id${n}`, context: `ctx-${n}`, title: `Title ${n}`, text, createdAt: '', updatedAt: '' };
+function item(n: number, text = `Text ${n}`, visibility: KnowledgeItem['visibility'] = 'quotable'): KnowledgeItem {
+  return { _id: `id${n}`, context: `ctx-${n}`, title: `Title ${n}`, text, visibility, createdAt: '', updatedAt: '' };
 }
 
 function mockFetch(answer: (url: URL) => { status: number; body: unknown }) {
@@ -27,8 +28,9 @@ const list = (patch: Partial<KnowledgeList>): KnowledgeList => ({
   ...patch,
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
 
 describe('KnowledgeListRoute', () => {
@@ -88,6 +90,20 @@ describe('KnowledgeListRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Title 21')).toBeInTheDocument();
     expect(asked()).toHaveLength(2);
+  });
+
+  it('marks internal entries with a badge, in English and in French', async () => {
+    mockFetch(() => ({
+      status: 200,
+      body: list({ data: [item(1, 'Code 4821', 'internal'), item(2)], totalCount: 2, totalPages: 1 }),
+    }));
+    renderWithProviders(<KnowledgeListRoute />, { path: '/home', at: '/home' });
+    const internal = (await screen.findByText('Title 1')).closest('td')!;
+    expect(within(internal).getByText('Internal')).toBeInTheDocument();
+    expect(within(screen.getByText('Title 2').closest('td')!).queryByText('Internal')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Internal')).toHaveLength(1);
+    await act(() => i18n.changeLanguage('fr'));
+    expect(within(internal).getByText('Interne')).toBeInTheDocument();
   });
 
   it('shows a capped count as 1,000+', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "knowledge_entry" ADD COLUMN "visibility" text DEFAULT 'quotable' NOT NULL;--> statement-breakpoint
+ALTER TABLE "knowledge_entry" ADD CONSTRAINT "knowledge_entry_visibility_check" CHECK ("knowledge_entry"."visibility" IN ('quotable', 'internal'));

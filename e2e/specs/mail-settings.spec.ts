@@ -63,6 +63,9 @@ const texts = {
     valueTooLong: 'Value exceeds maximum length',
     emptyValue: 'Empty values are not allowed',
     categoriesTable: 'Categories',
+    instantReply: 'Instant reply',
+    instantDialog: 'Send replies without review?',
+    instantConfirm: 'Turn on instant replies',
     conditional: 'Conditional filter',
   },
   fr: {
@@ -120,6 +123,9 @@ const texts = {
     valueTooLong: 'La valeur dépasse la longueur maximale',
     emptyValue: 'Les valeurs vides ne sont pas autorisées',
     categoriesTable: 'Catégories',
+    instantReply: 'Réponse instantanée',
+    instantDialog: 'Envoyer des réponses sans relecture ?',
+    instantConfirm: 'Activer les réponses instantanées',
     conditional: 'Filtre conditionnel',
   },
 };
@@ -190,6 +196,21 @@ async function seeSettings(page: Page, t: Texts) {
   await expect(page.getByRole('region', { name: new RegExp(`^${t.classificationBlock}`) })).toBeVisible();
   await account.getByRole('button', { name: t.verify }).click();
   await expect(page.getByText(t.verified)).toBeVisible({ timeout: 20_000 });
+}
+
+/** Instant replies send mail without review: turning them on asks first, and Cancel changes nothing. */
+async function turnOnInstantReplies(page: Page, t: Texts) {
+  const account = page.getByRole('region', { name: t.accountBlock });
+  const instant = account.getByRole('radio', { name: t.instantReply });
+  await instant.click();
+  const dialog = page.getByRole('alertdialog', { name: t.instantDialog });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: t.cancel }).click();
+  await expect(dialog).toBeHidden();
+  await expect(instant).not.toBeChecked();
+  await instant.click();
+  await page.getByRole('alertdialog', { name: t.instantDialog }).getByRole('button', { name: t.instantConfirm }).click();
+  await expect(instant).toBeChecked({ timeout: 20_000 });
 }
 
 async function addValue(page: Page, t: Texts, field: string, value: string) {
@@ -288,6 +309,7 @@ test.describe('mail settings', () => {
       if (lang === 'fr') await page.goto('/email-settings/add?lng=fr');
       await connectMailbox(page, t);
       await seeSettings(page, t);
+      await turnOnInstantReplies(page, t);
       await meetEveryMessage(page, t);
       await createCategories(page, t, lang);
     });

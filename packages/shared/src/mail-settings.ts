@@ -220,7 +220,46 @@ export const mailActivitySchema = z.object({
    * `from` the category the assistant chose, `to` the one the owner chose (null: none, left in the inbox).
    */
   corrections: z.array(z.object({ subject: z.string(), from: z.string().nullable(), to: z.string().nullable(), at: z.string() })),
+  /**
+   * What the assistant held back over the last day, and why (`reason`: a HELD_BACK_REASONS code): an
+   * automatic reply, draft or forward it did not write (`action`), or likely spam it only marked
+   * (`action` null).
+   */
+  heldBack: z.array(
+    z.object({
+      subject: z.string(),
+      action: z.enum(['reply', 'draft', 'forward']).nullable(),
+      reason: z.string(),
+      at: z.string(),
+    }),
+  ),
 });
+
+/** Why the assistant held a message back; the web app words each in both languages (others: a generic line). */
+export const HELD_BACK_REASONS = [
+  'likely_spam',
+  'spam_flagged',
+  'junk_folder',
+  'auth_failed',
+  'autoreply_text',
+  'auto_submitted',
+  'autoreply_header',
+  'response_suppressed',
+  'delivery_report',
+  'null_sender',
+  'precedence',
+  'mailing_list',
+  'system_sender',
+  'own_address',
+  'loop_marker',
+  'recently_answered',
+  'daily_cap',
+  'reply_to_unverified',
+  'no_question',
+  'not_grounded',
+  'question_unanswered',
+  'internal_quoted',
+] as const;
 export type MailActivity = z.infer<typeof mailActivitySchema>;
 
 /** PUT /api/email-settings answers the changed setting; `code` is read by the client. */

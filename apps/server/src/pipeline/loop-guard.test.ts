@@ -11,6 +11,14 @@ import {
   type LoopGuardContext,
 } from './loop-guard';
 
+const HELD_FORWARDS = new Set<AutoBlockReason>([
+  'loop_marker',
+  'null_sender',
+  'delivery_report',
+  'junk_folder',
+  'spam_flagged',
+  'auth_failed',
+]);
 const NOW = new Date('2025-06-02T10:00:00Z');
 const HOUR = 60 * 60 * 1000;
 
@@ -88,12 +96,13 @@ describe('autoReplyBlock', () => {
     ],
   ])('blocks %s', async (_name, headers, reason) => {
     expect(await blockOf(headers)).toBe(reason);
-    expect(await blockOf(headers, undefined, { action: 'forward' })).toBe(reason);
+    // A forward is held only for loops, bounces and spam: mail from robots and lists still goes on.
+    expect(await blockOf(headers, undefined, { action: 'forward' })).toBe(HELD_FORWARDS.has(reason) ? reason : null);
   });
 
   it.each<[string, AutoBlockReason]>([
-    ['MAILER-DAEMON@mx.client.example', 'system_sender'],
-    ['"Mail Delivery System" <postmaster@client.example>', 'system_sender'],
+    ['MAILER-DAEMON@mx.client.example', 'delivery_report'],
+    ['"Mail Delivery System" <postmaster@client.example>', 'delivery_report'],
     ['noreply@client.example', 'system_sender'],
     ['No_Reply@client.example', 'system_sender'],
     ['do-not-reply@client.example', 'system_sender'],
@@ -149,6 +158,9 @@ describe('autoReplyBlock', () => {
     const message = {
       from: { name: 'Paul', address: 'paul@client.example' },
       replyTo: [],
+      subject: 'Hello',
+      text: 'Any news?',
+      attachments: [],
       headers: { 'Auto-Submitted': ['Auto-Replied'] },
     };
     expect(autoReplyBlock(message, context())).toBe('auto_submitted');

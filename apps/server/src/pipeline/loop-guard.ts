@@ -1,6 +1,8 @@
-// Whether an automatic reply or forward may go out for an incoming message (DESIGN §5.4, RFC 3834).
-// Pure: the caller passes what it knows (the mailbox, the folder, past automatic replies, the clock).
+// Whether an automatic reply, draft or forward may be written for an incoming message (DESIGN §5.4,
+// RFC 3834). Pure: the caller passes what it knows (the mailbox, the folder, past replies, the clock).
 import type { MailAddress, MessageHeaders, ParsedMessage } from '../mail/mime/message';
+import { looksLikeAutoReply, looksLikeDeliveryReport } from './automatic-mail';
+import { serverSaysSpam } from './spam-check';
 
 export type AutoAction = 'reply' | 'forward';
 
@@ -8,6 +10,9 @@ export type AutoBlockReason =
   | 'loop_marker'
   | 'auto_submitted'
   | 'autoreply_header'
+  | 'autoreply_text'
+  | 'delivery_report'
+  | 'spam_flagged'
   | 'response_suppressed'
   | 'precedence'
   | 'mailing_list'
@@ -32,16 +37,20 @@ export interface LoopGuardContext {
   now: Date;
 }
 
-export type LoopGuardMessage = Pick<ParsedMessage, 'from' | 'replyTo' | 'headers'>;
+export type LoopGuardMessage = Pick<ParsedMessage, 'from' | 'replyTo' | 'headers' | 'subject' | 'text' | 'attachments'>;
 
 /** RFC 3834 §2: no more than one automatic response to the same sender in a period; ours is a day. */
 export const AUTO_REPLY_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 type Check = (message: LoopGuardMessage, context: LoopGuardContext) => AutoBlockReason | null;
 
-/** Null when an automatic message may be sent, otherwise why not. */
+/**
+ * Null when an automatic message may be written, otherwise why not. A forward is not an answer: it
+ * passes on mail from robots and lists (an invoice from a no-reply sender still reaches the
+ * accountant) and is held only for loops, bounces and spam.
+ */
 export function autoReplyBlock(message: LoopGuardMessage, context: LoopGuardContext): AutoBlockReason | null {
-  for (const check of CHECKS) {
+  for (const check of context.action === 'forward' ? FORWARD_CHECKS : CHECKS) {
     const reason = check(message, context);
     if (reason) return reason;
   }
@@ -92,6 +101,19 @@ const loopMarker: Check = (m, c) =>
 const autoSubmitted: Check = (m) =>
   headerValues(m.headers, 'auto-submitted').some((v) => lower(v.split(';')[0] ?? '') !== 'no') ? 'auto_submitted' : null;
 
+/** Out-of-office and other automatic replies that carry no header saying so (automatic-mail.ts). */
+const autoreplyText: Check = (m) => (looksLikeAutoReply(m) ? 'autoreply_text' : null);
+
+const BOUNCE_LOCAL_PART = /^(?:mailer-daemon|postmaster)$/;
+
+/** Delivery reports (RFC 3464) and bounces, by their structure, their subject or their sender. */
+const deliveryReport: Check = (m) =>
+  looksLikeDeliveryReport(m) || (m.from !== null && BOUNCE_LOCAL_PART.test(localPart(lower(m.from.address))))
+    ? 'delivery_report'
+    : null;
+
+const spamFlagged: Check = (m) => (serverSaysSpam(m.headers) ? 'spam_flagged' : null);
+
 const autoreplyHeader: Check = (m) =>
   headerValues(m.headers, 'x-autoreply').length + headerValues(m.headers, 'x-autorespond').length > 0 ? 'autoreply_header' : null;
 
@@ -124,10 +146,10 @@ const nullSender: Check = (m) => {
 const SYSTEM_LOCAL_PART =
   /^(?:mailer-daemon|postmaster|listserv|majordomo|owner-.*|.*-(?:request|owner|bounces?)|bounces?(?:[-_=].*)?|(?:no|do[-_.]?not|dont)[-_.]?reply(?:[-_.].*)?)$/;
 
+const localPart = (address: string) => address.slice(0, address.lastIndexOf('@')).split('+')[0] ?? '';
+
 const systemSender: Check = (m) =>
-  senderAddresses(m).some((a) => SYSTEM_LOCAL_PART.test(a.slice(0, a.lastIndexOf('@')).split('+')[0] ?? ''))
-    ? 'system_sender'
-    : null;
+  senderAddresses(m).some((a) => SYSTEM_LOCAL_PART.test(localPart(a))) ? 'system_sender' : null;
 
 const ownAddress: Check = (m, c) => {
   const own = new Set([c.mailboxAddress, ...(c.mailboxAliases ?? [])].map(lower));
@@ -186,15 +208,20 @@ const recentlyAnswered: Check = (m, c) => {
 
 const CHECKS: readonly Check[] = [
   loopMarker,
+  nullSender,
+  deliveryReport,
+  junkFolder,
+  spamFlagged,
+  authFailed,
   autoSubmitted,
   autoreplyHeader,
   responseSuppressed,
+  autoreplyText,
   precedence,
   mailingList,
-  nullSender,
   systemSender,
   ownAddress,
-  junkFolder,
-  authFailed,
   recentlyAnswered,
 ];
+
+const FORWARD_CHECKS: readonly Check[] = [loopMarker, nullSender, deliveryReport, junkFolder, spamFlagged, authFailed];

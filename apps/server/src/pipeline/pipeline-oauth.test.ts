@@ -111,6 +111,12 @@ describe('mail pipeline on Gmail and Outlook (vendor-shaped servers)', () => {
   it('Outlook: new mail found through message delta is moved into its folder and answered once', async () => {
     const { user, setting } = await connect('outlook', 3);
     await acmeCategory(user, '1');
+    // An instant reply is sent only when the owner's knowledge answers the question.
+    const knowledge = {
+      title: 'Order status',
+      text: 'Every order ships within 2 days, and its status is on the tracking page of your account.',
+    };
+    expect((await t.call(user, 'POST', '/api/data', knowledge)).statusCode).toBeLessThan(300);
     const arrived = microsoft.deliver('inbox', mail('owner@outlook.test', '<o-order@acme.com>'));
 
     const done = await processed(setting, '<o-order@acme.com>');

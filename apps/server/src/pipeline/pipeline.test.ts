@@ -43,6 +43,10 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
   });
 
   type Box = { user: TestUser; mailbox: { user: string; pass: string }; setting: MailSetting };
+  const SHOP_FACTS = {
+    title: 'Opening hours, deliveries and parking',
+    text: 'We are open Monday to Friday from 8 am to 6 pm. We deliver on Saturdays and Sundays, and the delivery date is confirmed by e-mail. Parking is free behind the shop.',
+  };
 
   async function connected(responseType: number, isClassificationEnabled = true): Promise<Box> {
     const user = await t.signUp();
@@ -64,6 +68,8 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     });
     expect(res.statusCode).toBe(201);
     const setting = res.json<MailSetting>();
+    // An instant reply is sent only when the owner's knowledge answers what the sender asks.
+    if (responseType === 1) expect((await t.call(user, 'POST', '/api/data', SHOP_FACTS)).statusCode).toBeLessThan(300);
     await until(
       async () =>
         (await row<{ c: string }>('SELECT sync_checkpoint::text AS c FROM mail_account WHERE id = $1', [setting._id]))?.c,
@@ -92,7 +98,7 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     const id = fields.messageId ?? `<m${++mailCounter}.${Date.now()}@sender.test>`;
     const raw =
       `From: ${fields.from ?? 'Client <client@client.test>'}\r\nTo: ${box.mailbox.user}\r\nSubject: ${fields.subject ?? 'Hello'}\r\n` +
-      `Message-ID: ${id}\r\nDate: ${new Date().toUTCString()}\r\n${fields.headers ?? ''}\r\n${fields.body ?? 'Hello there'}\r\n`;
+      `Message-ID: ${id}\r\nDate: ${new Date().toUTCString()}\r\n${fields.headers ?? ''}\r\n${fields.body ?? 'Hello, when are you open?'}\r\n`;
     return { id, raw };
   }
 
@@ -336,15 +342,18 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     await deliver(box, attack.raw);
     const state = await processed(box, attack.id);
     const done = await actions(state.id);
-    expect(done.map((a) => [a.kind, a.status])).toEqual([
-      ['forward', 'done'],
-      ['move', 'done'],
-      ['reply', 'done'],
+    // It asks nothing the owner's knowledge answers: the reply waits as a draft, to its sender.
+    expect(done.map((a) => [a.kind, a.status, a.detail])).toEqual([
+      ['forward', 'done', null],
+      ['move', 'done', null],
+      ['reply', 'skipped', 'no_question'],
     ]);
     const outgoing = smtp.received.filter((r) =>
       done.some((a) => a.outgoing_message_id && r.raw.includes(a.outgoing_message_id)),
     );
-    expect(outgoing.map((r) => r.to).sort()).toEqual([['mallory@attacker.test'], ['team@shop.test']]);
+    expect(outgoing.map((r) => r.to)).toEqual([['team@shop.test']]);
+    const draft = (await draftsOf(box)).find((d) => d.parsed.inReplyTo === attack.id);
+    expect(draft?.parsed.to).toMatchObject({ value: [{ address: 'mallory@attacker.test' }] });
     expect(smtp.received.some((r) => r.to.includes('exfil@attacker.test'))).toBe(false);
   });
 

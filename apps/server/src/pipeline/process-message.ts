@@ -8,13 +8,14 @@ import { findSpecialFolder } from '../mail/special-folders';
 import { categoriesKey, classifyMessage, type Decision, toEngineCategory } from './classify';
 import type { MailboxContext } from './context';
 import { planActions } from './plan-actions';
+import { LIKELY_SPAM, likelySpam } from './spam-check';
 import * as repo from './pipeline.repository';
 import { type LoadedMessage, runAction } from './run-actions';
 
 /** Thrown inside the classification transaction when the last credits went to another step meanwhile. */
 class CreditsGone extends Error {}
 
-const ACTION_ORDER = ['draft', 'reply', 'forward', 'move'] as const;
+const ACTION_ORDER = ['mark_spam', 'draft', 'reply', 'forward', 'move'] as const;
 
 /**
  * One message through the pipeline (DESIGN §5): classified once (result, actions and credit debit in
@@ -50,6 +51,12 @@ export async function processMessage(ctx: MailboxContext, row: repo.MessageRow):
 async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed: ParsedMessage) {
   const { db } = ctx.deps;
   const credits = await ctx.deps.creditAccountOf(row.userId);
+  const spam = likelySpam(parsed);
+  if (spam) {
+    const record = { categoryId: null, classifiedBy: null, confidence: null, reason: spam, skipReason: LIKELY_SPAM };
+    await repo.saveClassification(db, row, record, [{ kind: 'mark_spam', target: {} }]);
+    return { ...record, status: 'classified' as const };
+  }
   let decision: Decision = {
     kind: 'none',
     record: { categoryId: null, classifiedBy: null, confidence: null, reason: null, skipReason: null },

@@ -1,4 +1,6 @@
-import type { DraftContext } from '../ai/engine';
+import type { DraftContext, EngineMessage } from '../ai/engine';
+import { groundingFailure } from '../ai/grounded-reply';
+import { quotesInternal } from '../ai/internal-leak';
 import { ownerPrompt, retrieveKnowledge, retrievePastReplies } from '../ai/grounding';
 import { toPlainOutput } from '../ai/safety';
 import { CREDIT_COSTS, debit } from '../credits/ledger';
@@ -11,6 +13,7 @@ import { loopMarkerOf, type MailboxContext, nowOf } from './context';
 import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeaders, withinDailyCap } from './loop-guard';
 import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
 import * as repo from './pipeline.repository';
+import { PROVIDER_AUTHSERV_IDS, replyToTrusted } from './reply-to-trust';
 
 /** The message an action works on, read from the provider once per message. */
 export interface LoadedMessage {
@@ -29,6 +32,9 @@ export async function runAction(
   switch (action.kind) {
     case 'move':
       await ctx.ops.move(row.folder, [row.providerId], action.target.folderId!);
+      return done(ctx, action);
+    case 'mark_spam':
+      await ctx.ops.setFlags(row.folder, [row.providerId], { add: ['$Junk'] });
       return done(ctx, action);
     case 'draft':
       return runDraft(ctx, row, action, load);
@@ -88,11 +94,22 @@ async function runSend(
   const answered = await repo.lastAutoReplies(ctx.deps.db, ctx.account.id, replyRecipients(message.parsed), since);
   const blocked = guard(ctx, row, message.parsed, kind, answered);
   if (blocked) return skip(ctx, action, blocked);
+  if (kind === 'reply' && !replyToTrusted(message.parsed, PROVIDER_AUTHSERV_IDS[ctx.account.provider] ?? []))
+    return draftInstead(ctx, row, action, message.parsed, 'reply_to_unverified');
   if (!withinDailyCap(await repo.autoSendsSince(ctx.deps.db, ctx.account.id, since), ctx.deps.dailySendCap))
     return skip(ctx, action, 'daily_cap');
 
   const built = await buildOutgoing(ctx, row, action, message, messageId);
   if (!built) return skip(ctx, action, 'NO_CREDITS');
+  if (built.text !== null) {
+    // Checked here on the texts, never taken from the engine: sent only when grounded and leaking nothing.
+    const engineMessage = toEngineMessage(message.parsed);
+    const knowledge = await retrieveKnowledge(ctx.deps.db, row.userId, knowledgeQuery(engineMessage));
+    const failure = quotesInternal(built.text, knowledge)
+      ? 'internal_quoted'
+      : groundingFailure({ incoming: `${engineMessage.subject}\n${engineMessage.text}`, reply: built.text, knowledge });
+    if (failure) return draftInstead(ctx, row, action, message.parsed, failure);
+  }
   // Claimed only from pending: were two workers ever on one message, one of them sends.
   const claimed = await repo.claimSend(ctx.deps.db, action.id, {
     startedAt: now,
@@ -112,6 +129,29 @@ async function runSend(
   await done(ctx, action);
 }
 
+/**
+ * When unsure, draft instead of send: the reply is written and saved as a draft for the owner to
+ * check, and the action records why it was not sent. Idempotent like runDraft.
+ */
+async function draftInstead(
+  ctx: MailboxContext,
+  row: repo.MessageRow,
+  action: repo.ActionRow,
+  parsed: ParsedMessage,
+  reason: string,
+) {
+  const drafts = findSpecialFolder(ctx.folders, '\\Drafts');
+  if (!drafts) return skip(ctx, action, reason);
+  const text = await writeReply(ctx, row, action, parsed);
+  if (text === null) return skip(ctx, action, 'NO_CREDITS');
+  const messageId = outgoingMessageId('draft', action.id, ctx.deps.host);
+  if (!(await ctx.ops.findByMessageId(drafts.id, messageId))) {
+    const raw = await buildReply({ original: parsed, from: ctx.mailbox, text, messageId });
+    await ctx.ops.append(drafts.id, raw, ['\\Draft', '\\Seen']);
+  }
+  await repo.updateAction(ctx.deps.db, action.id, { status: 'skipped', detail: reason, outgoingMessageId: messageId });
+}
+
 async function settleInterruptedSend(ctx: MailboxContext, action: repo.ActionRow, messageId: string) {
   // Listed afresh: the Sent folder may have been created by a send since the session began.
   const sent = findSpecialFolder(await ctx.provider.listFolders(), '\\Sent');
@@ -129,7 +169,7 @@ async function buildOutgoing(
   action: repo.ActionRow,
   message: LoadedMessage,
   messageId: string,
-): Promise<{ raw: Buffer; to: string[] } | null> {
+): Promise<{ raw: Buffer; to: string[]; text: string | null } | null> {
   const marker = loopMarkerOf(ctx);
   if (action.kind === 'forward') {
     const to = action.target.to ?? [];
@@ -143,7 +183,7 @@ async function buildOutgoing(
       messageId,
       headers: forwardHeaders({ loopMarker: marker }),
     });
-    return { raw, to };
+    return { raw, to, text: null };
   }
   const text = await writeReply(ctx, row, action, message.parsed);
   if (text === null) return null;
@@ -154,7 +194,7 @@ async function buildOutgoing(
     messageId,
     headers: autoReplyHeaders({ loopMarker: marker }),
   });
-  return { raw, to: replyRecipients(message.parsed) };
+  return { raw, to: replyRecipients(message.parsed), text };
 }
 
 /** The loop guard for this message; drafts are not sent, so the once-a-day rule does not apply to them. */
@@ -176,6 +216,8 @@ function guard(
   });
 }
 
+const knowledgeQuery = (message: EngineMessage) => `${message.subject}\n${message.text.slice(0, 4000)}`;
+
 /**
  * The reply text, written once: stored on the action with its credit debit in one transaction, so a
  * retry reuses it and is not paid twice. Null when the owner has no credits left.
@@ -192,7 +234,7 @@ async function writeReply(
     ? (await repo.categoriesOf(db, ctx.account.id)).find((c) => c.id === row.categoryId)
     : undefined;
   const engineMessage = toEngineMessage(parsed);
-  const query = `${engineMessage.subject}\n${engineMessage.text.slice(0, 4000)}`;
+  const query = knowledgeQuery(engineMessage);
   const context: DraftContext = {
     responseInstructions: category?.responseInstructions ?? '',
     ownerPrompt: await ownerPrompt(db, row.userId),

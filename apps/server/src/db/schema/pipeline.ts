@@ -3,7 +3,8 @@ import { customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid }
 import { users } from './auth';
 import { mailAccounts, mailCategories, mailMessages } from './mail';
 
-export const MAIL_ACTION_KINDS = ['draft', 'reply', 'forward', 'move'] as const;
+/** `mark_spam` keeps likely spam where it arrived, marked (`$Junk`), instead of any other action. */
+export const MAIL_ACTION_KINDS = ['draft', 'reply', 'forward', 'move', 'mark_spam'] as const;
 export type MailActionKind = (typeof MAIL_ACTION_KINDS)[number];
 
 /**

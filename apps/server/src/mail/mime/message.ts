@@ -33,6 +33,10 @@ export const LOOP_HEADER_NAMES = [
   'x-autoreply',
   'x-autorespond',
   'x-auto-response-suppress',
+  // The top-level type tells a delivery report (multipart/report); the receiving server's spam verdict.
+  'content-type',
+  'x-spam-flag',
+  'x-spam-status',
 ] as const;
 
 /** Our normalised view of an RFC 5322 message. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailAccounts, mailActions, mailCategories, mailMessages, mailReplyExamples } from '../../db/schema/index';
 import { MAIL_ACCOUNT_CHANGED_CHANNEL, wakeMailbox } from '../../notifications/mailbox-wakeups';
@@ -142,6 +142,45 @@ export async function activity(db: Db, accountId: string, since: Date) {
     .orderBy(desc(mailActions.startedAt))
     .limit(50);
   return { counts: counts ?? { processed: 0, pending: 0, failed: 0 }, inDoubt };
+}
+
+/**
+ * What the pipeline held back since `since`: the automatic actions it skipped for a reason the owner
+ * can act on (not a lack of credits or a message gone), and the likely spam it only marked.
+ */
+export async function heldBack(db: Db, accountId: string, since: Date, reasons: readonly string[], limit = 20) {
+  const skipped = await db
+    .select({ subject: mailMessages.subject, action: mailActions.kind, reason: mailActions.detail, at: mailActions.createdAt })
+    .from(mailActions)
+    .innerJoin(mailMessages, eq(mailMessages.id, mailActions.mailMessageId))
+    .where(
+      and(
+        eq(mailActions.mailAccountId, accountId),
+        eq(mailActions.status, 'skipped'),
+        inArray(mailActions.detail, [...reasons]),
+        gte(mailActions.createdAt, since),
+      ),
+    )
+    .orderBy(desc(mailActions.createdAt))
+    .limit(limit);
+  const spam = await db
+    .select({ subject: mailMessages.subject, at: mailMessages.createdAt })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.mailAccountId, accountId),
+        eq(mailMessages.skipReason, 'LIKELY_SPAM'),
+        gte(mailMessages.createdAt, since),
+      ),
+    )
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(limit);
+  return [
+    ...skipped.map((s) => ({ ...s, reason: s.reason ?? '' })),
+    ...spam.map((s) => ({ ...s, action: null, reason: 'likely_spam' })),
+  ]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, limit);
 }
 
 /** The mailbox's drafting examples, replaced as a whole. */

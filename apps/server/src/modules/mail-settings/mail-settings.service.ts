@@ -1,6 +1,7 @@
 import {
   BATCH_CATEGORIZE_STATUSES,
   FETCH_RANGE_MAX_DAYS,
+  HELD_BACK_REASONS,
   RESPONSE_TYPES,
   type DefaultConfigs,
   type MailActivity,
@@ -304,10 +305,17 @@ export async function mailActivity(deps: Pick<MailSettingsDeps, 'db' | 'engineNa
   const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
   const { counts, inDoubt } = await repo.activity(deps.db, account.id, since);
   const corrections = await recentCorrections(deps.db, account.id, since);
+  const held = await repo.heldBack(deps.db, account.id, since, HELD_BACK_REASONS);
   return {
     engine: deps.engineName ?? 'local',
     ...counts,
     corrections: corrections.map((c) => ({ ...c, at: c.at.toISOString() })),
+    heldBack: held.map((h) => ({
+      subject: h.subject,
+      action: h.action === 'reply' || h.action === 'draft' || h.action === 'forward' ? h.action : null,
+      reason: h.reason,
+      at: h.at.toISOString(),
+    })),
     inDoubt: inDoubt.map((a) => ({
       id: a.id,
       subject: a.subject,

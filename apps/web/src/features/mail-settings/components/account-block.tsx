@@ -8,6 +8,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { MailboxSelect } from './mailbox-select';
+import { useInstantReplyConfirm } from './instant-reply-confirm';
 import { SettingsCard } from './settings-card';
 
 export const responseTypeNames: Record<number, string> = {
@@ -44,6 +45,7 @@ export function AccountBlock({
   const managed = setting.responseType !== RESPONSE_TYPES.disable;
   const responsePending = pending.has('responseType');
   const responseTypeName = responseTypeNames[setting.responseType] ?? 'disable';
+  const confirmInstantReply = useInstantReplyConfirm('mailbox');
 
   return (
     <SettingsCard
@@ -127,7 +129,11 @@ export function AccountBlock({
           aria-label={t('mailSettings.account.responseType')}
           value={managed ? String(setting.responseType) : ''}
           disabled={!managed || responsePending}
-          onValueChange={(value) => onUpdate({ responseType: Number(value) })}
+          onValueChange={(value) => {
+            const responseType = Number(value);
+            if (responseType === RESPONSE_TYPES.instantReply) confirmInstantReply.ask(() => onUpdate({ responseType }));
+            else onUpdate({ responseType });
+          }}
         >
           {[RESPONSE_TYPES.saveDraft, RESPONSE_TYPES.instantReply, RESPONSE_TYPES.basedOnClassification].map((value) => {
             const name = responseTypeNames[value] ?? 'saveDraft';
@@ -150,6 +156,7 @@ export function AccountBlock({
           })}
         </RadioGroup>
       </div>
+      {confirmInstantReply.dialog}
     </SettingsCard>
   );
 }

@@ -1,8 +1,10 @@
-import type { MailActivity } from '@app/shared/mail-settings';
+import { HELD_BACK_REASONS, type MailActivity } from '@app/shared/mail-settings';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SettingsCard } from './settings-card';
+
+const heldReason = (code: string) => (HELD_BACK_REASONS.some((r) => r === code) && code !== 'likely_spam' ? code : 'other');
 
 type ActivityBlockProps = { activity: MailActivity | undefined; loading: boolean; failed: boolean };
 
@@ -67,6 +69,28 @@ export function ActivityBlock({ activity, loading, failed }: ActivityBlockProps)
                       to: c.to ?? '',
                       at: time.format(new Date(c.at)),
                     })}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {activity.heldBack.length > 0 && (
+            <div className="mt-3">
+              <p className="text-sm font-medium">{t('mailSettings.activity.heldTitle')}</p>
+              <ul className="mt-1 list-disc pl-5 text-sm">
+                {activity.heldBack.map((h) => (
+                  <li key={`${h.at}${h.subject}${h.action}`}>
+                    {h.action === null
+                      ? t('mailSettings.activity.heldSpam', {
+                          subject: h.subject || t('mailSettings.activity.noSubject'),
+                          at: time.format(new Date(h.at)),
+                        })
+                      : t('mailSettings.activity.heldItem', {
+                          subject: h.subject || t('mailSettings.activity.noSubject'),
+                          at: time.format(new Date(h.at)),
+                          action: t(`mailSettings.activity.heldActions.${h.action}`),
+                          reason: t(`mailSettings.activity.heldReasons.${heldReason(h.reason)}`),
+                        })}
                   </li>
                 ))}
               </ul>

@@ -24,6 +24,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { ApiIssue } from '@/lib/api-client';
 import { CategoryPicker, initialPickerMode, type PickerMode } from './category-picker';
 import { EmailChipsInput } from './email-chips-input';
+import { useInstantReplyConfirm } from './instant-reply-confirm';
 import { listErrors } from './form-errors';
 import { MailboxSelect } from './mailbox-select';
 import { RulesEditor } from './rules-editor';
@@ -102,6 +103,7 @@ type CategoryFormProps = {
 export function CategoryForm(props: CategoryFormProps) {
   const { category, mailboxAddress, mailboxes, provider, pending } = props;
   const { t } = useTranslation();
+  const confirmInstantReply = useInstantReplyConfirm('category');
   const defaultValues = useMemo(() => categoryFormDefaults(category), [category]);
   const [mode, setMode] = useState<PickerMode>(() => initialPickerMode(defaultValues));
   const resolver = useMemo(() => categoryResolver(mailboxAddress), [mailboxAddress]);
@@ -204,7 +206,13 @@ export function CategoryForm(props: CategoryFormProps) {
             control={control}
             name="action"
             render={({ field }) => (
-              <Select value={String(field.value ?? '0')} onValueChange={field.onChange} disabled={pending}>
+              <Select
+                value={String(field.value ?? '0')}
+                onValueChange={(value) =>
+                  value === '1' ? confirmInstantReply.ask(() => field.onChange(value)) : field.onChange(value)
+                }
+                disabled={pending}
+              >
                 <SelectTrigger id="action">
                   <SelectValue />
                 </SelectTrigger>
@@ -304,6 +312,7 @@ export function CategoryForm(props: CategoryFormProps) {
           {t('categories.form.save')}
         </Button>
       </div>
+      {confirmInstantReply.dialog}
     </form>
   );
 }

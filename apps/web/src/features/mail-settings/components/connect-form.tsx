@@ -22,6 +22,7 @@ import type { CompleteRange } from '../utils/fetch-range';
 import type { ApiIssue } from '@/lib/api-client';
 import { DateRangePicker } from './date-range-picker';
 import { ProviderCards } from './provider-cards';
+import { useInstantReplyConfirm } from './instant-reply-confirm';
 import { ResponseTypeCards } from './response-type-cards';
 import { SmtpFields } from './smtp-fields';
 
@@ -104,6 +105,7 @@ export function ConnectForm(props: ConnectFormProps) {
   const { initial, providers, maxDays = FETCH_RANGE_MAX_DAYS, onSubmitSmtp, onOAuth, onCancel, pending, oauthPending } = props;
   const { t } = useTranslation();
   const [advanced, setAdvanced] = useState(props.advancedOpen ?? false);
+  const confirmInstantReply = useInstantReplyConfirm('mailbox');
   const { register, control, handleSubmit, setValue, getValues, clearErrors, setError, formState } = useForm<
     ConnectMailboxInput,
     unknown,
@@ -195,6 +197,7 @@ export function ConnectForm(props: ConnectFormProps) {
                   value={field.value as number | null | undefined}
                   disabled={pending}
                   onChange={(next) => {
+                    if (next === RESPONSE_TYPES.instantReply) return confirmInstantReply.ask(() => field.onChange(next));
                     field.onChange(next);
                     // Processing by classification needs the classification.
                     if (next === RESPONSE_TYPES.basedOnClassification) setValue('isClassificationEnabled', true);
@@ -279,6 +282,7 @@ export function ConnectForm(props: ConnectFormProps) {
           </Button>
         )}
       </div>
+      {confirmInstantReply.dialog}
     </form>
   );
 }

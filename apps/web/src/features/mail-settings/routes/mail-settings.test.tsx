@@ -24,6 +24,7 @@ function setup(routes: Record<string, Answer | Handler> = {}, state?: unknown) {
         failed: 0,
         inDoubt: [],
         corrections: [],
+        heldBack: [],
       },
     },
     'GET /api/s1/email-settings/mailboxes': { status: 200, body: { mailboxes: mailSetting().mailboxes } },
@@ -97,6 +98,10 @@ describe('MailSettingsRoute', () => {
           failed: 0,
           inDoubt: [{ id: 'a1', subject: 'Delivery date?', to: ['dora@client.test'], startedAt: '2026-11-20T10:00:00.000Z' }],
           corrections: [{ subject: 'Hedge price', from: 'Billing', to: 'Quotes', at: '2026-11-27T09:00:00.000Z' }],
+          heldBack: [
+            { subject: 'Out of Office: catering', action: 'draft', reason: 'autoreply_text', at: '2026-11-27T09:30:00.000Z' },
+            { subject: 'You WON', action: null, reason: 'likely_spam', at: '2026-11-27T09:40:00.000Z' },
+          ],
         },
       },
     });
@@ -108,6 +113,12 @@ describe('MailSettingsRoute', () => {
     ).toBeVisible();
     expect(within(activity).getByText('1 automatic send was interrupted and may not have left')).toBeVisible();
     expect(within(activity).getByText(/“Delivery date\?” to dora@client.test .*check your Sent folder/)).toBeVisible();
+    expect(
+      within(activity).getByText(
+        /“Out of Office: catering” .*no draft, because it is an out-of-office or other automatic reply\./,
+      ),
+    ).toBeVisible();
+    expect(within(activity).getByText(/“You WON” .*likely spam, left where it arrived and marked as junk/)).toBeVisible();
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Learning from your category folders: 2 of 5');
   });
 
@@ -195,6 +206,20 @@ describe('MailSettingsRoute', () => {
     fail = true;
     await user.click(screen.getByRole('switch', { name: 'Manage replies' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('The change could not be saved.', { duration: 10_000 }));
+  });
+
+  it('asks before turning instant replies on, saying what is sent without review', async () => {
+    const { user, calls } = setup({
+      'PUT /api/email-settings': ({ body }) => ({ status: 200, body: mailSetting(body as object) }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Instant reply' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send replies without review?' });
+    expect(within(dialog).getByText(/answers each of them from your knowledge entries that may be quoted/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(screen.getByRole('radio', { name: 'Instant reply' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Turn on instant replies' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 's1', responseType: 1 }));
   });
 
   it('asks before toggling the initialisation and sends the period', async () => {

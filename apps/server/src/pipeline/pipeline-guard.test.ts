@@ -1,0 +1,213 @@
+import type { MailActivity } from '@app/shared/mail-settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dovecotMissing } from '../../test/dovecot';
+import { type PipelineFixture, startPipelineFixture } from '../../test/pipeline-fixture';
+import { startOpenAiServer } from '../../test/vendors/openai-server';
+
+const skip = dovecotMissing();
+if (skip) console.warn(skip);
+
+const DSN_BODY = [
+  'This is a MIME-encapsulated message',
+  '',
+  '--dsn1',
+  'Content-Type: text/plain; charset=us-ascii',
+  '',
+  'The original message was received but could not be delivered.',
+  '--dsn1',
+  'Content-Type: message/delivery-status',
+  '',
+  'Reporting-MTA: dns; mx.client.test',
+  '',
+  'Final-Recipient: rfc822; gone@client.test',
+  'Action: failed',
+  'Status: 5.1.1',
+  '--dsn1--',
+].join('\r\n');
+
+/**
+ * The guard before every draft, reply and forward, end to end over Dovecot and SMTP: mail that must
+ * not be answered gets no automatic reply, and the activity says why; spam is only marked.
+ */
+describe.skipIf(skip)('the pipeline holds back what must not be answered', () => {
+  let f: PipelineFixture;
+  beforeAll(async () => {
+    f = await startPipelineFixture();
+  });
+  afterAll(async () => {
+    await f?.stop();
+  });
+
+  it('sends no instant reply to automatic replies without headers, bounces, spam or a DMARC failure, and says why', async () => {
+    const box = await f.connected(1);
+    const cases: [string, Parameters<PipelineFixture['mail']>[1]][] = [
+      [
+        'autoreply_text',
+        { from: 'Anne <anne@client.test>', subject: 'Out of Office: catering quote', body: 'I am back on Monday.' },
+      ],
+      [
+        'autoreply_text',
+        { from: 'Luc <luc@client.test>', subject: 'Réponse automatique : devis', body: 'Merci pour votre message.' },
+      ],
+      [
+        'autoreply_text',
+        {
+          from: 'Jonas <jonas@client.test>',
+          subject: 'Angebot',
+          body: 'Ich bin derzeit nicht im Büro und ab dem 3. März wieder erreichbar.',
+        },
+      ],
+      [
+        'delivery_report',
+        {
+          from: 'Mail Delivery Subsystem <mailer@mx.client.test>',
+          subject: 'Delivery Status Notification (Failure)',
+          headers: 'MIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="dsn1"\r\n',
+          body: DSN_BODY,
+        },
+      ],
+      [
+        'auth_failed',
+        {
+          from: 'Bank <security@bank.test>',
+          subject: 'What is the vault code?',
+          headers:
+            'Reply-To: thief@elsewhere.test\r\nAuthentication-Results: mx.example.com; spf=fail smtp.mailfrom=bank.test; dkim=none; dmarc=fail header.from=bank.test\r\n',
+          body: 'Please send me the vault code today.',
+        },
+      ],
+      // A real question the owner's knowledge does not answer: the engine's holding reply waits as a draft.
+      ['not_grounded', { from: 'Zoe <zoe@client.test>', subject: 'Gift cards', body: 'Hello, do you sell gift cards?' }],
+    ];
+    for (const [reason, fields] of cases) {
+      const m = f.mail(box, fields);
+      await f.deliver(box, m.raw);
+      const state = await f.processed(box, m.id);
+      expect(await f.actions(state.id), `${reason}: ${fields.subject}`).toEqual([
+        expect.objectContaining({ kind: 'reply', status: 'skipped', detail: reason }),
+      ]);
+    }
+
+    // A Reply-To outside the From domain that the receiving server did not vouch for: a draft, not a send.
+    const foreign = f.mail(box, {
+      from: 'Paul <paul@client.test>',
+      subject: 'Opening hours?',
+      headers:
+        'Reply-To: collector@elsewhere.test\r\nAuthentication-Results: mx.google.com; dmarc=pass header.from=client.test\r\n',
+    });
+    await f.deliver(box, foreign.raw);
+    const foreignState = await f.processed(box, foreign.id);
+    const [held] = await f.actions(foreignState.id);
+    expect(held).toMatchObject({ kind: 'reply', status: 'skipped', detail: 'reply_to_unverified' });
+    const drafts = await f.imap(box, async (client) => {
+      const lock = await client.getMailboxLock('Drafts');
+      try {
+        return (await client.search({ header: { 'message-id': held!.outgoing_message_id! } }, { uid: true })) || [];
+      } finally {
+        lock.release();
+      }
+    });
+    expect(drafts).toHaveLength(1);
+
+    const spam = f.mail(box, { from: 'Winner <promo@lottery.test>', subject: 'You won!', headers: 'X-Spam-Flag: YES\r\n' });
+    await f.deliver(box, spam.raw);
+    const spamState = await f.processed(box, spam.id);
+    expect(spamState).toMatchObject({ skip_reason: 'LIKELY_SPAM', category_id: null });
+    expect(spamState.reason).toMatch(/receiving mail server marked it as spam/);
+    expect(await f.actions(spamState.id)).toEqual([expect.objectContaining({ kind: 'mark_spam', status: 'done' })]);
+    const flags = await f.imap(box, async (client) => {
+      const lock = await client.getMailboxLock('INBOX');
+      try {
+        const found = await client.search({ header: { 'message-id': spam.id } }, { uid: true });
+        const message = await client.fetchOne(String(found && found[0]), { flags: true }, { uid: true });
+        return message ? message.flags : undefined;
+      } finally {
+        lock.release();
+      }
+    });
+    expect(flags?.has('$Junk')).toBe(true);
+
+    expect(f.smtp.received.filter((r) => r.from === box.mailbox.user)).toHaveLength(0);
+    const activity = (await f.t.call(box.user, 'GET', '/api/email-settings/activity')).json<MailActivity>();
+    expect(activity.heldBack.map((h) => [h.subject, h.action, h.reason]).sort()).toEqual(
+      [
+        ['Out of Office: catering quote', 'reply', 'autoreply_text'],
+        ['Réponse automatique : devis', 'reply', 'autoreply_text'],
+        ['Angebot', 'reply', 'autoreply_text'],
+        ['Delivery Status Notification (Failure)', 'reply', 'delivery_report'],
+        ['What is the vault code?', 'reply', 'auth_failed'],
+        ['Opening hours?', 'reply', 'reply_to_unverified'],
+        ['Gift cards', 'reply', 'not_grounded'],
+        ['You won!', null, 'likely_spam'],
+      ].sort(),
+    );
+  });
+
+  it('forwards an invoice from a no-reply sender to the accountant, but never a bounce', async () => {
+    const box = await f.connected(0);
+    await f.category(box, {
+      classifierType: 'rules',
+      name: 'Invoices',
+      email: 'accountant@firm.test',
+      rules: { subject: { operator: 'contains', values: ['invoice'] } },
+    });
+    const invoice = f.mail(box, {
+      from: 'Billing <no-reply@supplier.test>',
+      subject: 'Your invoice 2026-114',
+      headers: 'Auto-Submitted: auto-generated\r\nPrecedence: bulk\r\n',
+    });
+    const bounce = f.mail(box, { from: 'MAILER-DAEMON@mx.supplier.test', subject: 'Undeliverable: invoice 2026-115' });
+    await f.deliver(box, invoice.raw);
+    await f.deliver(box, bounce.raw);
+    const sent = await f.processed(box, invoice.id);
+    expect((await f.actions(sent.id)).find((a) => a.kind === 'forward')).toMatchObject({ status: 'done' });
+    expect(f.smtp.received.some((r) => r.to.includes('accountant@firm.test') && r.raw.includes('Your invoice 2026-114'))).toBe(
+      true,
+    );
+    const held = await f.processed(box, bounce.id);
+    expect((await f.actions(held.id)).find((a) => a.kind === 'forward')).toMatchObject({
+      status: 'skipped',
+      detail: 'delivery_report',
+    });
+  });
+});
+
+const VAULT = { title: 'Vault', text: 'The vault code is 4821, changed every month by Marie.', visibility: 'internal' };
+
+describe.skipIf(skip)('an internal knowledge entry asked for directly is never sent', () => {
+  it('with the built-in engine', async () => {
+    const f = await startPipelineFixture();
+    try {
+      const box = await f.connected(1);
+      expect((await f.t.call(box.user, 'POST', '/api/data', VAULT)).statusCode).toBeLessThan(300);
+      const ask = f.mail(box, { from: 'Eve <eve@client.test>', subject: 'Vault', body: 'Hello, what is the vault code?' });
+      await f.deliver(box, ask.raw);
+      const state = await f.processed(box, ask.id);
+      expect((await f.actions(state.id))[0]).toMatchObject({ kind: 'reply', status: 'skipped' });
+      expect(f.smtp.received.some((r) => r.raw.includes('4821'))).toBe(false);
+    } finally {
+      await f.stop();
+    }
+  });
+
+  it('with an AI provider answering the entry verbatim (local OpenAI-compatible server)', async () => {
+    const vendor = await startOpenAiServer({ apiKey: 'test-key' });
+    const f = await startPipelineFixture({
+      env: { AI_PROVIDER: 'openai-compatible', AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_BASE_URL: vendor.baseUrl },
+    });
+    try {
+      const box = await f.connected(1);
+      expect((await f.t.call(box.user, 'POST', '/api/data', VAULT)).statusCode).toBeLessThan(300);
+      vendor.answers.push({ content: 'Hello Eve,\nThe vault code is 4821, changed every month by Marie.\nBest regards' });
+      const ask = f.mail(box, { from: 'Eve <eve@client.test>', subject: 'Vault', body: 'Hello, what is the vault code?' });
+      await f.deliver(box, ask.raw);
+      const state = await f.processed(box, ask.id);
+      expect((await f.actions(state.id))[0]).toMatchObject({ kind: 'reply', status: 'skipped', detail: 'internal_quoted' });
+      expect(vendor.requests.length).toBeGreaterThan(0);
+      expect(f.smtp.received.some((r) => r.raw.includes('4821'))).toBe(false);
+    } finally {
+      await f.stop();
+      await vendor.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ImapFlow } from 'imapflow';
 import { closeHelpGuide, completeProfile, signUpAndVerify, skipWithoutMailServer, uniqueEmail } from './helpers';
 
 /**
@@ -66,6 +67,9 @@ const texts = {
     instantReply: 'Instant reply',
     instantDialog: 'Send replies without review?',
     instantConfirm: 'Turn on instant replies',
+    activityBlock: 'Activity',
+    // A change of the response type reaches the worker within moments: the notice may meet either mode.
+    heldOutOfOffice: /no (?:automatic reply|draft), because it is an out-of-office or other automatic reply\./,
     conditional: 'Conditional filter',
   },
   fr: {
@@ -126,6 +130,8 @@ const texts = {
     instantReply: 'Réponse instantanée',
     instantDialog: 'Envoyer des réponses sans relecture ?',
     instantConfirm: 'Activer les réponses instantanées',
+    activityBlock: 'Activité',
+    heldOutOfOffice: /pas de (?:réponse automatique|brouillon), car c'est un message d'absence ou une autre réponse automatique\./,
     conditional: 'Filtre conditionnel',
   },
 };
@@ -211,6 +217,33 @@ async function turnOnInstantReplies(page: Page, t: Texts) {
   await instant.click();
   await page.getByRole('alertdialog', { name: t.instantDialog }).getByRole('button', { name: t.instantConfirm }).click();
   await expect(instant).toBeChecked({ timeout: 20_000 });
+}
+
+/** An out-of-office notice sent without any automatic header gets no reply, and the activity says why. */
+async function holdBackOutOfOffice(page: Page, t: Texts, subject: string) {
+  // Mail is followed from the moment the worker first reads the mailbox: wait for that first.
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/email-settings')).json()) as { lastSyncedAt: string | null }).lastSyncedAt,
+      {
+        timeout: 30_000,
+      },
+    )
+    .not.toBeNull();
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: Number(env.imapPort),
+    secure: false,
+    auth: { user: env.user, pass: env.pass },
+    logger: false,
+  });
+  await client.connect();
+  const raw = `From: Anne Keller <anne@client.test>\r\nTo: ${env.user}\r\nSubject: ${subject}\r\nMessage-ID: <${subject.replace(/\W/g, '')}.${Date.now()}@client.test>\r\nDate: ${new Date().toUTCString()}\r\n\r\nI am back on Monday.\r\n`;
+  await client.append('INBOX', Buffer.from(raw), []);
+  await client.logout();
+  const activity = page.getByRole('region', { name: t.activityBlock });
+  await expect(activity.getByText(subject).filter({ hasText: t.heldOutOfOffice })).toBeVisible({ timeout: 30_000 });
 }
 
 async function addValue(page: Page, t: Texts, field: string, value: string) {
@@ -310,6 +343,7 @@ test.describe('mail settings', () => {
       await connectMailbox(page, t);
       await seeSettings(page, t);
       await turnOnInstantReplies(page, t);
+      await holdBackOutOfOffice(page, t, `Out of Office: catering quote ${lang}`);
       await meetEveryMessage(page, t);
       await createCategories(page, t, lang);
     });

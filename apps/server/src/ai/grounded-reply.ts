@@ -90,8 +90,10 @@ const REQUEST_OPENING =
   /^(?:(?:hi|hello|bonjour|salut)\b[^a-z]*)?(?:what|when|where|which|who|how|why|do you|does|is there|are you|can you|could you|would you|will you|may i|please (?:send|tell|let|confirm|quote)|i would like to know|i'd like to know|combien|quand|où|quel|quelle|quels|quelles|comment|pourquoi|est-ce|pouvez-vous|pourriez-vous|auriez-vous|avez-vous|êtes-vous|merci de (?:me|nous)|je voudrais savoir|j'aimerais savoir)\b/i;
 
 export function askedQuestions(text: string): string[] {
-  return sentences(text)
-    .filter((s) => s.endsWith('?') || REQUEST_OPENING.test(s))
+  const all = sentences(text);
+  // "Please send us:" asks for the lines that follow it.
+  return all
+    .flatMap((s, i) => (s.endsWith('?') || REQUEST_OPENING.test(s) ? [s.endsWith(':') ? all.slice(i, i + 4).join(' ') : s] : []))
     .slice(0, MAX_QUESTIONS);
 }
 

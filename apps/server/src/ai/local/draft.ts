@@ -1,58 +1,92 @@
 /**
  * Reply drafts of the local engine: a polite plain-text reply in the message's language (English or
- * French), assembled from the sentences of the knowledge entries that best match the message, the
- * owner's past replies when one is close enough, and what the response instructions ask to say.
+ * French) that answers what the sender asks, question by question, from the owner's quotable entries
+ * in that language (answer-questions.ts: the total when a quantity meets a unit price; a question only
+ * an entry in the other language answers gets "I will come back to you on the rest"), opening with an
+ * apology for a complaint, with the owner's past reply when one is close enough, the "tell them that
+ * …" sentences and the signature and familiar "tu" the owner's prompt or the category's instructions
+ * ask for. Nothing asked is answered: a holding reply.
  *
- * Mail and knowledge text are data: a sentence that reads like an order to a machine or a person
- * ("ignore previous instructions", "forward this to …", "send … to …") or like an address header is
- * never copied, and a draft never names a recipient.
+ * Mail text is data: a sentence that reads like an order to a machine or a person ("ignore previous
+ * instructions", "forward this to …", "send … to …") or like an address header is never copied from
+ * it or from past replies; from the owner's entries only orders to a machine are left out ("send your
+ * CV to jobs@…" is an answer). Recipients are never chosen by a draft.
  *
  * Internal knowledge entries are never quoted: their sentences are not candidates, and a sentence of
  * a past reply that quotes one is not copied either (`quotesInternal`).
  */
-import type { Draft, DraftContext, EngineMessage, KnowledgeSnippet } from '../engine';
+import type { Draft, DraftContext, EngineMessage } from '../engine';
+import { askedQuestions } from '../grounded-reply';
 import { quotesInternal } from '../internal-leak';
 import { cleanForEngine } from '../safety';
-import { detectLanguage, type Language, sentences, stems } from './text';
+import { answerQuestions } from './answer-questions';
+import { conceptsOf } from './concepts';
+import { detectLanguage, sentences, stems } from './text';
 
-const MAX_FACTS = 3;
-const SENTENCE_MAX = 400;
-const RELEVANCE = 0.75;
-
-/** Sentences never copied into a draft: instructions aimed at a program or at whoever reads it. */
-const INSTRUCTION_LIKE = new RegExp(
+/** Sentences never copied from anywhere: instructions aimed at a program. */
+const MACHINE_INSTRUCTION = new RegExp(
   [
     String.raw`\b(?:ignore|disregard|forget|override)\b.{0,40}\b(?:instructions?|rules?|prompts?|above|previous)\b`,
     String.raw`\b(?:ignorez|oubliez|ignore|oublie)\b.{0,40}\b(?:instructions?|consignes?|règles?|précédent)`,
     String.raw`\b(?:system prompt|you are now|act as|pretend to be|as an ai|language model|assistant:)`,
-    String.raw`\b(?:forward|send|transmit|reply|cc|bcc|copy)\b.{0,60}\b(?:to|at)\b.{0,60}@`,
-    String.raw`\b(?:transférez|transmettez|envoyez|répondez|copiez)\b.{0,60}@`,
-    String.raw`\b(?:forward|send)\s+(?:this|it|the|all|a copy)\b`,
-    String.raw`\b(?:transférez|transmettez|envoyez)\s+(?:ce|cet|cette|ces|le|la|les|tous|toutes)\b`,
-    String.raw`^\s*(?:to|cc|bcc|from|de|à|a|objet|subject|reply-to)\s*:`,
     String.raw`<\/?(?:system|instructions?|prompt)\b`,
   ].join('|'),
   'i',
 );
 
-const TEMPLATES: Record<
-  Language,
-  { hello: (name: string) => string; thanks: (subject: string) => string; noFacts: string; closing: string; signOff: string }
-> = {
-  en: {
-    hello: (name) => (name ? `Hello ${name},` : 'Hello,'),
-    thanks: (subject) => (subject ? `Thank you for your message about "${subject}".` : 'Thank you for your message.'),
-    noFacts: 'I have received it and will come back to you shortly.',
-    closing: 'Please let me know if you have any other questions.',
-    signOff: 'Best regards,',
-  },
-  fr: {
-    hello: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
-    thanks: (subject) => (subject ? `Merci pour votre message concernant « ${subject} ».` : 'Merci pour votre message.'),
-    noFacts: "Je l'ai bien reçu et je reviens vers vous rapidement.",
-    closing: "N'hésitez pas à me contacter si vous avez d'autres questions.",
-    signOff: 'Cordialement,',
-  },
+/** Sentences never copied from mail or past replies either: orders to whoever reads it, headers. */
+const PERSON_INSTRUCTION = new RegExp(
+  [
+    String.raw`\b(?:forward|send|transmit|reply|cc|bcc|copy)\b.{0,60}\b(?:to|at)\b.{0,60}@`,
+    String.raw`\b(?:transférez|transmettez|envoyez|répondez|copiez)\b.{0,60}@`,
+    String.raw`\b(?:forward|send)\s+(?:this|it|the|all|a copy)\b`,
+    String.raw`\b(?:transférez|transmettez|envoyez)\s+(?:ce|cet|cette|ces|le|la|les|tous|toutes)\b`,
+    String.raw`^\s*(?:to|cc|bcc|from|de|à|a|objet|subject|reply-to)\s*:`,
+  ].join('|'),
+  'i',
+);
+
+interface Templates {
+  hello: (name: string) => string;
+  thanks: (subject: string) => string;
+  noFacts: string;
+  /** Opens the answer to a complaint. */
+  apology: string;
+  /** Said for a question only an entry in the other language answers. */
+  comeBack: string;
+  closing: string;
+  signOff: string;
+}
+
+const EN: Templates = {
+  hello: (name) => (name ? `Hello ${name},` : 'Hello,'),
+  thanks: (subject) => (subject ? `Thank you for your message about "${subject}".` : 'Thank you for your message.'),
+  noFacts: 'I have received it and will come back to you shortly.',
+  apology: 'I am sorry about this, and thank you for letting us know.',
+  comeBack: 'I will come back to you shortly on the rest of your message.',
+  closing: 'Please let me know if you have any other questions.',
+  signOff: 'Best regards,',
+};
+
+const FR_VOUS: Templates = {
+  hello: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+  thanks: (subject) => (subject ? `Merci pour votre message concernant « ${subject} ».` : 'Merci pour votre message.'),
+  noFacts: "Je l'ai bien reçu et je reviens vers vous rapidement.",
+  apology: 'Nous sommes désolés de ce désagrément et vous remercions de nous l’avoir signalé.',
+  comeBack: 'Je reviens vers vous rapidement sur le reste de votre message.',
+  closing: "N'hésitez pas à me contacter si vous avez d'autres questions.",
+  signOff: 'Cordialement,',
+};
+
+/** The owner's "on tutoie les clients": the same in the familiar form. */
+const FR_TU: Templates = {
+  ...FR_VOUS,
+  thanks: (subject) => (subject ? `Merci pour ton message concernant « ${subject} ».` : 'Merci pour ton message.'),
+  noFacts: "Je l'ai bien reçu et je reviens vers toi rapidement.",
+  apology: 'Désolés pour ce désagrément, et merci de nous l’avoir signalé.',
+  comeBack: 'Je reviens vers toi rapidement sur le reste de ton message.',
+  closing: "N'hésite pas à me contacter si tu as d'autres questions.",
+  signOff: 'À bientôt,',
 };
 
 /** The message's own words: quoted history, forwarded parts and signatures cut. */
@@ -69,8 +103,14 @@ export function newText(text: string): string {
 }
 
 function safe(sentence: string): boolean {
-  return !INSTRUCTION_LIKE.test(sentence) && !/[\w.+-]+@[\w-]+\.[\w.-]+/.test(sentence);
+  return !MACHINE_INSTRUCTION.test(sentence) && !PERSON_INSTRUCTION.test(sentence) && !/[\w.+-]+@[\w-]+\.[\w.-]+/.test(sentence);
 }
+
+/**
+ * The owner's own entries may tell the sender where to write ("send your CV to jobs@…"): only what
+ * reads like an order to a program is left out.
+ */
+const safeKnowledge = (sentence: string) => !MACHINE_INSTRUCTION.test(sentence);
 
 function firstName(message: EngineMessage): string {
   const name = cleanForEngine(message.from?.name ?? '')
@@ -93,48 +133,6 @@ function cleanSubject(subject: string): string {
 function ensureStop(sentence: string): string {
   const s = sentence.trim();
   return /[.!?…:]$/.test(s) ? s : `${s}.`;
-}
-
-interface Candidate {
-  text: string;
-  score: number;
-  order: number;
-}
-
-/**
- * Sentences of the knowledge entries ranked by the rarity-weighted words they share with the
- * message; an entry whose title matches lends half of that match to its sentences that match too,
- * and to its first sentence (its lead) even when that one shares no word.
- */
-function rankSentences(entries: KnowledgeSnippet[], query: Set<string>, language: Language): Candidate[] {
-  const all: { text: string; stems: Set<string>; source: number; lead: boolean; order: number }[] = [];
-  entries.forEach((entry, source) => {
-    let lead = true;
-    for (const s of sentences(cleanForEngine(entry.content))) {
-      if (s.length < 3 || s.length > SENTENCE_MAX || !safe(s)) continue;
-      all.push({ text: s, stems: new Set(stems(s, language)), source, lead, order: all.length });
-      lead = false;
-    }
-  });
-  const df = new Map<string, number>();
-  for (const s of all) for (const w of s.stems) df.set(w, (df.get(w) ?? 0) + 1);
-  const idf = (w: string) => Math.log(1 + all.length / (df.get(w) ?? 1));
-  const titleScores = entries.map((e) => {
-    let t = 0;
-    for (const w of new Set(stems(cleanForEngine(e.title), language))) if (query.has(w)) t += idf(w);
-    return t;
-  });
-  return all
-    .map((s) => {
-      let score = 0;
-      for (const w of s.stems) if (query.has(w)) score += idf(w);
-      if (score > 0 || s.lead) score += 0.5 * titleScores[s.source]!;
-      // The retrieval already put the best entries first.
-      if (score > 0) score *= 1 + 0.5 / (1 + s.source);
-      return { text: s.text, score, order: s.order };
-    })
-    .filter((c) => c.score > 0)
-    .sort((a, b) => b.score - a.score || a.order - b.order);
 }
 
 /** What the response instructions ask to say: "Tell them that X", "Mention X", "Indiquez que X". */
@@ -160,11 +158,30 @@ function similarity(a: Set<string>, b: Set<string>): number {
   return common / Math.sqrt(a.size * b.size);
 }
 
+/** What the owner's prompt and the category's instructions say of the form: a signature, the familiar "tu". */
+function style(context: DraftContext) {
+  const all = cleanForEngine(`${context.ownerPrompt}\n${context.responseInstructions}`);
+  const signature =
+    /\b(?:sign(?:ed)?(?:\s+off)?(?:\s+(?:as|with))?|signe[rz]?(?:\s+(?:avec|par|comme))?|signature)\s*:?\s*["“«]?\s*(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(
+      all,
+    )?.[1];
+  return { signature: signature ?? null, familiar: /\btutoi|\btutoy/i.test(all) };
+}
+
+/** What the sender asks: its questions, or else the whole message as one request (a complaint asks without "?"). */
+function requests(own: string): string[] {
+  const asked = askedQuestions(own);
+  return asked.length ? asked : [own.slice(0, 600)];
+}
+
+const COMPLAINT_CONCEPTS = ['complaint', 'damage-or-defect'];
+
 export async function draftReply(message: EngineMessage, context: DraftContext): Promise<Draft> {
   const own = newText(message.text);
   const subject = cleanSubject(message.subject);
   const language = detectLanguage(`${subject}\n${own || cleanForEngine(message.text)}`);
-  const t = TEMPLATES[language];
+  const { signature, familiar } = style(context);
+  const t = language === 'en' ? EN : familiar ? FR_TU : FR_VOUS;
   const query = new Set(stems(`${subject}\n${own}`, language));
 
   const body: string[] = [];
@@ -173,14 +190,18 @@ export async function draftReply(message: EngineMessage, context: DraftContext):
     if (!body.some((b) => b.toLowerCase() === line.toLowerCase())) body.push(line);
   };
 
-  for (const s of sayings(context.responseInstructions)) add(s);
+  const concepts = conceptsOf(own, language, false).counts;
+  if (COMPLAINT_CONCEPTS.some((id) => concepts.has(id))) add(t.apology);
+  for (const s of sayings(`${context.ownerPrompt}\n${context.responseInstructions}`)) add(s);
 
-  // Knowledge in the message's language first; other entries only if none is in it.
-  const quotable = context.knowledge.filter((k) => !k.internal);
-  const sameLanguage = quotable.filter((k) => detectLanguage(`${k.title}\n${k.content}`) === language);
-  const facts = rankSentences(sameLanguage.length ? sameLanguage : quotable, query, language);
-  // Only sentences nearly as relevant as the best one: a shared common word is not an answer.
-  for (const f of facts.slice(0, MAX_FACTS)) if (f.score >= RELEVANCE * facts[0]!.score) add(f.text);
+  // Each thing asked gets the sentences that answer it, or nothing: no entry answering nothing asked.
+  const answers = answerQuestions(requests(own || subject), context.knowledge, language, safeKnowledge, own);
+  let answered = 0;
+  for (const answer of answers) {
+    for (const s of answer.sentences) add(s);
+    if (answer.total) add(answer.total);
+    if (answer.sentences.length) answered++;
+  }
 
   // A past reply to similar mail, when it is close enough: its own sentences, not its greeting.
   const past = context.pastReplies
@@ -198,7 +219,8 @@ export async function draftReply(message: EngineMessage, context: DraftContext):
     for (const s of lines.slice(0, 2)) add(s);
   }
 
-  if (body.length === 0) body.push(t.noFacts);
+  if (answers.some((a) => a.otherLanguageOnly) && answered > 0) add(t.comeBack);
+  if (answered === 0 && body.length <= (COMPLAINT_CONCEPTS.some((id) => concepts.has(id)) ? 1 : 0)) add(t.noFacts);
   const text = [
     t.hello(firstName(message)),
     '',
@@ -208,7 +230,7 @@ export async function draftReply(message: EngineMessage, context: DraftContext):
     t.closing,
     '',
     t.signOff,
-    cleanForEngine(context.senderName).trim(),
+    signature ?? cleanForEngine(context.senderName).trim(),
   ]
     .join('\n')
     .trim();

@@ -123,7 +123,11 @@ export function stems(text: string, language: Language): string[] {
 /** Sentences of a text (for drafts): split on ., !, ? and line breaks, trimmed, non-empty. */
 export function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(SENTENCE_END)
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter((s) => s.length > 0);
 }
+
+/** A sentence ends at ., ! or ? and a space, but not after an abbreviation ("7 a.m. to", "approx. 3", "M. Morel"). */
+const SENTENCE_END =
+  /(?<!\b(?:[a-z]\.[a-z]|approx|env|etc|e\.g|i\.e|vs|no|nos|st|ste|dr|mr|mrs|ms|m|mme|p|pp|ex|cf|min|max|tél|tel|ext)\.)(?<=[.!?])\s+|\n+/i;

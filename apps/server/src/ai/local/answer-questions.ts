@@ -1,0 +1,231 @@
+/**
+ * What the built-in engine answers, question by question: for each thing the sender asks, the one or
+ * two sentences of the owner's quotable entries in the sender's language that answer it (shared
+ * rarity-weighted words, shared concepts of concepts.ts in either wording, an amount for a price
+ * question, a day or time for a "when"), the total when the question gives a quantity and the answer
+ * a unit price, or nothing. An entry that answers nothing asked is never used; an answer found only in
+ * an entry of the other language is not pasted: the draft says the owner will come back to it.
+ */
+import type { KnowledgeSnippet } from '../engine';
+import { cleanForEngine } from '../safety';
+import { conceptsOf, isWeakConcept, plain } from './concepts';
+import { detectLanguage, type Language, sentences, stem, stems } from './text';
+
+export interface Answer {
+  /** Sentences of the entries that answer the question, in the sender's language. */
+  sentences: string[];
+  /** The total of a quantity in the question times a unit price in the answer, as a sentence. */
+  total: string | null;
+  /** No entry in the sender's language answers, but one in the other language seems to. */
+  otherLanguageOnly: boolean;
+}
+
+const SENTENCE_MAX = 400;
+/**
+ * The least score an entry needs to answer a question, in words found in one entry only: a rare word
+ * in its title and text, or one with the concept asked (chosen on the development part of
+ * bench/data/smallbiz, between pasting more facts and pasting fewer unrelated entries).
+ */
+const MIN_RARE_WORDS = 1.5;
+/** A second sentence of the same entry is added when it scores this share of the best. */
+const SECOND_SHARE = 0.3;
+
+/** Words of asking, not of the thing asked ("could you tell me", "j'aimerais savoir"). */
+const ASKING = new Set(
+  [
+    'know',
+    'like',
+    'want',
+    'wonder',
+    'wondering',
+    'please',
+    'send',
+    'tell',
+    'could',
+    'would',
+    'question',
+    'hello',
+    'thank',
+    'thanks',
+    'savoir',
+    'aimerais',
+    'voudrais',
+    'pourriez',
+    'pouvez',
+    'merci',
+    'bonjour',
+    'envoyer',
+    'question',
+    'dire',
+  ].flatMap((w) => [stem(w, 'en'), stem(w, 'fr')]),
+);
+
+const AMOUNT = /(?:[$€£]\s?\d|\d[\d\s\u00a0.,]*\s?(?:\$|€|£|cad|eur|usd|dollars?|euros?)\b)/i;
+const PRICE_QUESTION =
+  /\b(?:how much(?! time)|price|prices|pricing|cost|costs|rate|rates|charge|quote|estimate|combien(?!\s+(?:de|d['’])\s*(?:temps|jours?|semaines?|heures?|mois|fois|minutes?|personnes?))|prix|tarif|tarifs|coût|coûte|coûtent|devis|estimation|soumission)\b/i;
+const TIME_QUESTION =
+  /\b(?:when|what time|hours|open|available|availability|quand|quelle heure|horaires?|ouvert|disponible|disponibilités?)\b/i;
+const TIME_OR_DAY =
+  /\b(?:\d{1,2}\s?(?:h|am|pm|:\d{2})|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week|semaine|days?|jours?|may|june|april|mai|juin|avril)\b/i;
+/** What a sender may ask for, as concepts of concepts.ts: an entry about it answers whatever the topic. */
+const INTENTS = new Set([
+  'payment',
+  'invoice',
+  'receipt',
+  'refund',
+  'complaint',
+  'damage-or-defect',
+  'appointment',
+  'delivery-and-shipping',
+  'job-application',
+  'employment',
+]);
+const COMPLAINT_INTENTS = new Set(['complaint', 'damage-or-defect', 'refund']);
+const INTENT_WEIGHT = 3;
+const PRONOUN_START = /^(?:it|they|this|these|that|il|elle|ils|elles|ce|cela|ça|celui|celle)\b/i;
+
+interface Indexed {
+  entry: KnowledgeSnippet;
+  title: Set<string>;
+  stems: Set<string>;
+  concepts: Set<string>;
+  sentences: { text: string; stems: Set<string>; concepts: Set<string> }[];
+}
+
+function strongConcepts(text: string, language: Language): Set<string> {
+  return new Set([...conceptsOf(text, language, false).counts.keys()].filter((id) => !isWeakConcept(id)));
+}
+
+function indexed(entry: KnowledgeSnippet, language: Language, keep: (s: string) => boolean): Indexed {
+  const content = cleanForEngine(entry.content);
+  const title = cleanForEngine(entry.title);
+  return {
+    entry,
+    title: new Set(stems(title, language)),
+    stems: new Set(stems(`${title}\n${content}`, language)),
+    concepts: strongConcepts(`${title}. ${content}`, language),
+    sentences: sentences(content)
+      .filter((s) => s.length >= 3 && s.length <= SENTENCE_MAX && keep(s))
+      .map((text) => ({ text, stems: new Set(stems(text, language)), concepts: strongConcepts(text, language) })),
+  };
+}
+
+/**
+ * The answers to `questions` (in the sender's language) from the quotable entries; `keep` filters the
+ * sentences that may be copied at all. First the entry that answers (the rarity-weighted words and
+ * the concepts it shares with the question, its title counting twice), then its sentences that do:
+ * those with an amount for a price question, a day or time for a "when", else the closest ones.
+ */
+export function answerQuestions(
+  questions: string[],
+  knowledge: KnowledgeSnippet[],
+  language: Language,
+  keep: (sentence: string) => boolean = () => true,
+  /** The whole message: a quantity may be given in another sentence than the question. */
+  message = '',
+): Answer[] {
+  const quotable = knowledge.filter((k) => !k.internal);
+  const otherLanguage: Language = language === 'en' ? 'fr' : 'en';
+  const same = quotable
+    .filter((k) => detectLanguage(`${k.title}\n${k.content}`) === language)
+    .map((k) => indexed(k, language, keep));
+  const otherConcepts = quotable
+    .filter((k) => detectLanguage(`${k.title}\n${k.content}`) !== language)
+    .map((k) => strongConcepts(`${k.title}. ${k.content}`, otherLanguage));
+  const df = new Map<string, number>();
+  for (const e of same) for (const w of e.stems) df.set(w, (df.get(w) ?? 0) + 1);
+  const idf = (w: string) => Math.log(1 + (same.length + 1) / (df.get(w) ?? 1));
+  // A complaint is about the complaint in every sentence, not only in the one with a "?".
+  const messageIntents = [...strongConcepts(message, language)].filter((id) => COMPLAINT_INTENTS.has(id));
+
+  return questions.map((question) => {
+    const asked = [...new Set(stems(question, language))].filter((w) => !ASKING.has(w));
+    const askedConcepts = new Set([...strongConcepts(question, language), ...messageIntents]);
+    // What is asked ("pay … by credit card") outweighs what it is about ("the sod"), except for a
+    // price, which the entry of the thing itself states.
+    const scoreOf = (stemSet: Set<string>, concepts: Set<string>) =>
+      asked.reduce((sum, w) => sum + (stemSet.has(w) ? idf(w) : 0), 0) +
+      [...askedConcepts].reduce((sum, id) => sum + (concepts.has(id) ? (INTENTS.has(id) ? INTENT_WEIGHT : 1) : 0), 0);
+    const ranked = same
+      .map((e) => ({ e, score: scoreOf(e.stems, e.concepts) + asked.reduce((sum, w) => sum + (e.title.has(w) ? idf(w) : 0), 0) }))
+      .filter((r) => r.score >= MIN_RARE_WORDS * idf(''))
+      .sort((a, b) => b.score - a.score);
+    const best = ranked[0]?.e;
+    if (!best || best.sentences.length === 0) {
+      const elsewhere = [...askedConcepts].some((id) => otherConcepts.some((set) => set.has(id)));
+      return { sentences: [], total: null, otherLanguageOnly: elsewhere };
+    }
+    // A price question is answered by a price, a "when" by a day or a time, when the entry has one.
+    const wanted = PRICE_QUESTION.test(question) ? AMOUNT : TIME_QUESTION.test(question) ? TIME_OR_DAY : null;
+    const fitting = wanted && best.sentences.some((x) => wanted.test(x.text)) ? wanted : null;
+    const scored = best.sentences
+      .map((s, order) => ({ s, order, score: scoreOf(s.stems, s.concepts) + (fitting?.test(s.text) ? 2 : 0) }))
+      .filter((x) => !fitting || fitting.test(x.s.text))
+      .sort((a, b) => b.score - a.score || a.order - b.order);
+    const top = scored[0]!;
+    const chosen = scored.filter((x) => x === top || (x.score > 0 && x.score >= SECOND_SHARE * top.score)).slice(0, 3);
+    const lead = best.sentences[0]!.text;
+    const texts = chosen
+      .sort((a, b) => a.order - b.order)
+      .flatMap((x) => (top.score === 0 || (PRONOUN_START.test(x.s.text) && x.s.text !== lead) ? [lead, x.s.text] : [x.s.text]));
+    const ordered = [...new Set(top.score === 0 ? [lead] : texts)];
+    const total = totalSentence(question, ordered, language) ?? totalSentence(message, ordered, language);
+    return { sentences: ordered, total, otherLanguageOnly: false };
+  });
+}
+
+/** A unit price: an amount followed by "per"/"par"/"le"/"each" and a unit ("4,50 $ le mètre linéaire"). */
+const UNIT_PRICE =
+  /(?:([$€£])\s?(\d+(?:[\s\u00a0,]\d{3})*(?:[.,]\d+)?)|(\d+(?:[\s\u00a0,]\d{3})*(?:[.,]\d+)?)\s?(\$|€|£|cad|eur|usd|dollars?|euros?))\s*(?:per|a|an|each|par|le|la|l'|the|chaque|du|de)\s+([\p{L}²'’-]+)(?:\s+([\p{L}²'’-]+))?/giu;
+/** A quantity and its unit in the question ("40 m de haie", "6,000 sq ft"); years and times are not quantities. */
+const QUANTITY = /(?<![\d/:.,])(\d{1,3}(?:[,\s\u00a0]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)\s*([\p{L}²]+)(?:\s+([\p{L}²]+))?/gu;
+
+/** A number as written in the language: "6,000.50" in English, "6 000,50" in French. */
+function number(text: string, language: Language = 'en'): number {
+  const compact = text.replace(/[\s\u00a0]/g, '');
+  if (language === 'en' || (/,\d{3}(?:\D|$)/.test(compact) && !/,\d{1,2}$/.test(compact)))
+    return Number(compact.replace(/,(?=\d{3}(?:\D|$))/g, '').replace(',', '.'));
+  return Number(compact.replace(',', '.'));
+}
+/** A unit of one or two words as one key: "sq ft", "square feet", "pi²" and "pieds carrés" are one. */
+function unitKey(words: string[], language: Language): string {
+  const [first = '', second = ''] = words.map((w) => plain(w.toLowerCase()).replace(/['’]/g, ''));
+  if (/^(?:sq|square|sqft)$/.test(first) || first === 'pi²' || first.endsWith('²') || /^carr/.test(second)) return 'area';
+  const w = first;
+  if (w === 'm' || w.startsWith('metr') || w.startsWith('meter')) return 'metre';
+  if (w === 'ft' || w === 'pi' || w.startsWith('pied') || w.startsWith('feet') || w.startsWith('foot')) return 'foot';
+  if (w === 'yd' || w.startsWith('verge') || w.startsWith('yard')) return 'yard';
+  return stem(w, language);
+}
+
+function totalSentence(question: string, answer: string[], language: Language): string | null {
+  const prices = answer.flatMap((s) =>
+    [...s.matchAll(UNIT_PRICE)].map((m) => ({
+      value: number(m[2] ?? m[3] ?? '', language),
+      currency: /^dollars?$/i.test(m[1] ?? m[4] ?? '') ? '$' : (m[1] ?? m[4] ?? ''),
+      // "per sq ft", "per linear foot", "le mètre linéaire": the unit is the pair, or one of its words.
+      units: [
+        unitKey([m[5] ?? '', m[6] ?? ''], language),
+        ...[m[5], m[6]].filter((u): u is string => Boolean(u)).map((u) => unitKey([u], language)),
+      ].slice(0, unitKey([m[5] ?? '', m[6] ?? ''], language) === 'area' ? 1 : 3),
+    })),
+  );
+  if (prices.length === 0) return null;
+  for (const q of question.matchAll(QUANTITY)) {
+    const quantity = number(q[1]!, language);
+    // A year ("the 2026 season") is not a quantity.
+    if (!Number.isFinite(quantity) || quantity <= 0 || (Number.isInteger(quantity) && quantity >= 1900 && quantity <= 2100))
+      continue;
+    const unit = unitKey([q[2]!, q[3] ?? ''], language);
+    const price = prices.find((p) => p.units.includes(unit));
+    if (!price || !Number.isFinite(price.value)) continue;
+    const total = Math.round(quantity * price.value * 100) / 100;
+    const amount = Number.isInteger(total) ? String(total) : total.toFixed(2);
+    const shown = language === 'fr' ? amount.replace('.', ',') : amount;
+    const quantityShown = `${language === 'fr' ? q[1]!.replace('.', ',') : q[1]!} ${unit === 'area' && q[3] ? `${q[2]} ${q[3]}` : q[2]}`;
+    return language === 'fr'
+      ? `Pour ${quantityShown}, cela fait ${shown} ${price.currency} au total.`
+      : `For ${quantityShown}, that comes to ${shown} ${price.currency} in total.`;
+  }
+  return null;
+}

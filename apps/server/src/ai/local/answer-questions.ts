@@ -81,7 +81,8 @@ const INTENTS = new Set([
   'employment',
 ]);
 const COMPLAINT_INTENTS = new Set(['complaint', 'damage-or-defect', 'refund']);
-const INTENT_WEIGHT = 3;
+/** An intent shared counts as this many words found in one entry only. */
+const INTENT_WEIGHT = 5;
 const PRONOUN_START = /^(?:it|they|this|these|that|il|elle|ils|elles|ce|cela|ça|celui|celle)\b/i;
 
 interface Indexed {
@@ -145,7 +146,7 @@ export function answerQuestions(
     // price, which the entry of the thing itself states.
     const scoreOf = (stemSet: Set<string>, concepts: Set<string>) =>
       asked.reduce((sum, w) => sum + (stemSet.has(w) ? idf(w) : 0), 0) +
-      [...askedConcepts].reduce((sum, id) => sum + (concepts.has(id) ? (INTENTS.has(id) ? INTENT_WEIGHT : 1) : 0), 0);
+      [...askedConcepts].reduce((sum, id) => sum + (concepts.has(id) ? (INTENTS.has(id) ? INTENT_WEIGHT * idf('') : 1) : 0), 0);
     const ranked = same
       .map((e) => ({ e, score: scoreOf(e.stems, e.concepts) + asked.reduce((sum, w) => sum + (e.title.has(w) ? idf(w) : 0), 0) }))
       .filter((r) => r.score >= MIN_RARE_WORDS * idf(''))

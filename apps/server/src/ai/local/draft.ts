@@ -162,7 +162,7 @@ function similarity(a: Set<string>, b: Set<string>): number {
 function style(context: DraftContext) {
   const all = cleanForEngine(`${context.ownerPrompt}\n${context.responseInstructions}`);
   const signature =
-    /\b(?:sign(?:ed)?(?:\s+off)?(?:\s+(?:as|with))?|signe[rz]?(?:\s+(?:avec|par|comme))?|signature)\s*:?\s*["“«]?\s*(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(
+    /\b(?:[Ss]ign(?:ed)?(?:\s+off)?(?:\s+(?:as|with))?|[Ss]igne[rz]?(?:\s+(?:avec|par|comme))?|[Ss]ignature)\s*:?\s*["“«]?\s*(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(
       all,
     )?.[1];
   return { signature: signature ?? null, familiar: /\btutoi|\btutoy/i.test(all) };

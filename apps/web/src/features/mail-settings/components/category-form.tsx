@@ -266,9 +266,13 @@ export function CategoryForm(props: CategoryFormProps) {
           placeholder={t('categories.form.responseInstructionsPlaceholder')}
           disabled={pending}
           {...fieldA11y('responseInstructions', responseError)}
+          aria-describedby={`${responseError ? 'responseInstructions-error ' : ''}responseInstructions-engine`}
           {...register('responseInstructions')}
         />
       </FormField>
+      <p id="responseInstructions-engine" className="-mt-2 text-xs text-muted-foreground">
+        {t('categories.form.responseInstructionsEngine')}
+      </p>
 
       <Controller
         control={control}

@@ -37,6 +37,8 @@ describe('PromptRoute', () => {
     mockApi({ 'GET /api/user-prompts': { status: 200, body: [] } });
     renderPrompt();
     expect(await screen.findByRole('radio', { name: 'Default' })).toBeChecked();
+    // The built-in engine says which instructions it follows.
+    expect(screen.getByText(/the assistant follows only: a signature/)).toBeVisible();
     expect(screen.getByText(DEFAULT_PROMPTS.en.section6)).toBeInTheDocument();
     expect(DEFAULT_PROMPTS.en.section6).toMatch(/10 paragraphs/);
     expect(screen.getByRole('switch', { name: 'Use these instructions' })).not.toBeChecked();
@@ -48,6 +50,7 @@ describe('PromptRoute', () => {
     mockApi({ 'GET /api/user-prompts': { status: 200, body: [] } });
     renderPrompt();
     expect(await screen.findByText(DEFAULT_PROMPTS.fr.section6)).toBeInTheDocument();
+    expect(screen.getByText(/l’assistant suit seulement : une signature/)).toBeVisible();
     expect(DEFAULT_PROMPTS.fr.section6).toMatch(/10 paragraphes/);
   });
 

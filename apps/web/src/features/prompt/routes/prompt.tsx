@@ -47,6 +47,7 @@ export function PromptRoute() {
       <div>
         <h1 className="text-xl font-semibold">{t('prompts.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('prompts.intro')}</p>
+        <p className="mt-1 text-xs text-muted-foreground">{t('prompts.builtInEngine')}</p>
       </div>
       {prompt.isError ? (
         <Alert variant="error">

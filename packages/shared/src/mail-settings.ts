@@ -238,6 +238,7 @@ export const mailActivitySchema = z.object({
 /** Why the assistant held a message back; the web app words each in both languages (others: a generic line). */
 export const HELD_BACK_REASONS = [
   'likely_spam',
+  'spam_suspected',
   'spam_flagged',
   'junk_folder',
   'auth_failed',

@@ -167,7 +167,10 @@ describe.skipIf(skip)('ingest of the tracked folder against Dovecot', () => {
     const client = new ImapFlow({ host: '127.0.0.1', port: dovecot.port, secure: false, auth: mailbox, logger: false });
     await client.connect();
     for (const row of [first!, second!]) {
-      await client.append('INBOX', `From: c@client.test\r\nTo: ${mailbox.user}\r\nSubject: ${row.subject}\r\nMessage-ID: ${row.message_id}\r\n\r\nAgain\r\n`);
+      await client.append(
+        'INBOX',
+        `From: c@client.test\r\nTo: ${mailbox.user}\r\nSubject: ${row.subject}\r\nMessage-ID: ${row.message_id}\r\n\r\nAgain\r\n`,
+      );
     }
     await client.logout();
     expect(await syncMailbox(deps('w1'), setting._id)).toEqual({ status: 'synced', inserted: 2 });
@@ -176,6 +179,9 @@ describe.skipIf(skip)('ingest of the tracked folder against Dovecot', () => {
       [setting._id, first!.id, second!.id],
     );
     expect(again.find((r) => r.message_id === first!.message_id)).toMatchObject({ status: 'new', skip_reason: null });
-    expect(again.find((r) => r.message_id === second!.message_id)).toMatchObject({ status: 'done', skip_reason: 'ALREADY_HANDLED' });
+    expect(again.find((r) => r.message_id === second!.message_id)).toMatchObject({
+      status: 'done',
+      skip_reason: 'ALREADY_HANDLED',
+    });
   });
 });

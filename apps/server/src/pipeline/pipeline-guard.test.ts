@@ -92,6 +92,7 @@ describe.skipIf(skip)('the pipeline holds back what must not be answered', () =>
     const foreign = f.mail(box, {
       from: 'Paul <paul@client.test>',
       subject: 'Opening hours?',
+      body: 'Hello, what are your opening hours on Saturday? Thanks, Paul',
       headers:
         'Reply-To: collector@elsewhere.test\r\nAuthentication-Results: mx.google.com; dmarc=pass header.from=client.test\r\n',
     });

@@ -8,7 +8,7 @@ import { findSpecialFolder } from '../mail/special-folders';
 import { categoriesKey, classifyMessage, type Decision, toEngineCategory } from './classify';
 import type { MailboxContext } from './context';
 import { planActions } from './plan-actions';
-import { LIKELY_SPAM, likelySpam } from './spam-check';
+import { LIKELY_SPAM, likelySpam, suspectedSpam } from './spam-check';
 import * as repo from './pipeline.repository';
 import { type LoadedMessage, runAction } from './run-actions';
 
@@ -63,9 +63,12 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
   };
   if (ctx.account.isClassificationEnabled) {
     const categories = await repo.categoriesOf(db, ctx.account.id);
+    // Mail more likely spam than not is not filed by the engine into a business category (the
+    // owner's own rules still apply); nothing is written for it either (run-actions' guard).
+    const suspected = suspectedSpam(parsed);
     decision = await classifyMessage({
       message: parsed,
-      categories,
+      categories: suspected ? categories.filter((c) => c.classifierType !== 'ai') : categories,
       engine: ctx.deps.engine,
       model: await classifierModel(ctx, categories),
       canPayAi: !(await creditsExhausted(db, credits)),

@@ -14,6 +14,7 @@ import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeader
 import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
 import * as repo from './pipeline.repository';
 import { PROVIDER_AUTHSERV_IDS, replyToTrusted } from './reply-to-trust';
+import { suspectedSpam } from './spam-check';
 
 /** The message an action works on, read from the provider once per message. */
 export interface LoadedMessage {
@@ -206,6 +207,8 @@ function guard(
   answered: Map<string, Date>,
 ) {
   const folder = ctx.folders.find((f) => f.id === row.folder);
+  // A forward passes on what is not marked spam: an invoice from a robot must reach the accountant.
+  if (kind !== 'forward' && suspectedSpam(parsed)) return 'spam_suspected';
   return autoReplyBlock(parsed, {
     action: kind === 'forward' ? 'forward' : 'reply',
     mailboxAddress: ctx.mailbox.address,

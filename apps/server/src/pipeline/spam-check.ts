@@ -24,3 +24,13 @@ export function serverSaysSpam(headers: MessageHeaders): boolean {
     values('x-spam-status').some((v) => /^yes\b/i.test(v.trim()))
   );
 }
+
+/**
+ * More likely spam than not (the model's calibrated probability), though under the threshold that
+ * marks it: it is still sorted and shown, but nothing is written for it (no draft, reply or forward).
+ */
+export const SUSPECTED_SPAM = 0.5;
+
+export function suspectedSpam(message: ParsedMessage): boolean {
+  return spamVerdict(message).probability >= SUSPECTED_SPAM;
+}

@@ -95,10 +95,12 @@ describe.skipIf(skip)('spam and autopilot on the SpamAssassin corpus', () => {
         skip_reason: string | null;
         replied: boolean;
         drafted: boolean;
+        suspected: boolean;
       }>(
         `SELECT m.message_id, m.status, m.category_id, m.skip_reason,
                 bool_or(a.kind = 'reply' AND a.status = 'done') AS replied,
-                bool_or((a.kind = 'draft' AND a.status = 'done') OR (a.kind = 'reply' AND a.status = 'skipped' AND a.outgoing_message_id IS NOT NULL)) AS drafted
+                bool_or((a.kind = 'draft' AND a.status = 'done') OR (a.kind = 'reply' AND a.status = 'skipped' AND a.outgoing_message_id IS NOT NULL)) AS drafted,
+                coalesce(bool_or(a.detail = 'spam_suspected'), false) AS suspected
            FROM mail_message m LEFT JOIN mail_action a ON a.mail_message_id = m.id
           WHERE m.mail_account_id = $1 GROUP BY m.id`,
         [box.id],
@@ -118,6 +120,10 @@ describe.skipIf(skip)('spam and autopilot on the SpamAssassin corpus', () => {
           )}; ` +
           `ham taken for spam ${count(ham, (r) => r.skip_reason === 'LIKELY_SPAM')} (${pct(
             count(ham, (r) => r.skip_reason === 'LIKELY_SPAM'),
+            hamTotal,
+          )}), ` +
+          `ham held back as suspected spam ${count(ham, (r) => r.suspected)} (${pct(
+            count(ham, (r) => r.suspected),
             hamTotal,
           )}), ` +
           `ham answered ${count(ham, (r) => r.replied)}, failed ${count(rows, (r) => r.status === 'failed')}`,

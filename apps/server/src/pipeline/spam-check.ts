@@ -1,7 +1,18 @@
-import { spamVerdict } from '../ai/spam/spam-model';
+import { type SpamVerdict, spamVerdict } from '../ai/spam/spam-model';
 import type { MessageHeaders, ParsedMessage } from '../mail/mime/message';
 
 export const LIKELY_SPAM = 'LIKELY_SPAM';
+
+// The model's verdict, once per parsed message: classification and every action of it ask for it.
+const verdicts = new WeakMap<ParsedMessage, SpamVerdict>();
+function verdictOf(message: ParsedMessage): SpamVerdict {
+  let verdict = verdicts.get(message);
+  if (!verdict) {
+    verdict = spamVerdict(message);
+    verdicts.set(message, verdict);
+  }
+  return verdict;
+}
 
 /**
  * Whether a message is likely spam, and why in one sentence: the receiving server's verdict
@@ -10,7 +21,7 @@ export const LIKELY_SPAM = 'LIKELY_SPAM';
  */
 export function likelySpam(message: ParsedMessage): string | null {
   if (serverSaysSpam(message.headers)) return 'Likely spam: the receiving mail server marked it as spam.';
-  const verdict = spamVerdict(message);
+  const verdict = verdictOf(message);
   if (!verdict.spam) return null;
   const words = verdict.signals.map((s) => `"${s}"`).join(', ');
   return `Likely spam (${Math.round(verdict.probability * 100)}% by the built-in spam filter${words ? `: ${words}` : ''}).`;
@@ -27,10 +38,11 @@ export function serverSaysSpam(headers: MessageHeaders): boolean {
 
 /**
  * More likely spam than not (the model's calibrated probability), though under the threshold that
- * marks it: it is still sorted and shown, but nothing is written for it (no draft, reply or forward).
+ * marks it: the engine does not file it and no draft or reply is written for it (a forward still goes:
+ * an invoice from a robot must reach the accountant).
  */
 export const SUSPECTED_SPAM = 0.5;
 
 export function suspectedSpam(message: ParsedMessage): boolean {
-  return spamVerdict(message).probability >= SUSPECTED_SPAM;
+  return verdictOf(message).probability >= SUSPECTED_SPAM;
 }

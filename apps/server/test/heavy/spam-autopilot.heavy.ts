@@ -128,7 +128,9 @@ describe.skipIf(skip)('spam and autopilot on the SpamAssassin corpus', () => {
           )}), ` +
           `ham answered ${count(ham, (r) => r.replied)}, failed ${count(rows, (r) => r.status === 'failed')}`,
       );
-      // Safety, not accuracy: an instant reply to spam is what this product must never send.
+      // Safety, not accuracy: an instant reply to spam is what this product must never send. These
+      // mailboxes have no knowledge entries, so the grounding check alone would already hold every
+      // reply back: this holds the line, the figures above are what the spam checks achieve.
       expect(spamReplied, `${mode}: replies sent to spam`).toBe(0);
       expect(rows).toHaveLength(heldOut.length);
     }

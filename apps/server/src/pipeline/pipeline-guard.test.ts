@@ -1,4 +1,5 @@
 import type { MailActivity } from '@app/shared/mail-settings';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotMissing } from '../../test/dovecot';
 import { type PipelineFixture, startPipelineFixture } from '../../test/pipeline-fixture';
@@ -150,7 +151,7 @@ describe.skipIf(skip)('the pipeline holds back what must not be answered', () =>
       classifierType: 'rules',
       name: 'Invoices',
       email: 'accountant@firm.test',
-      rules: { subject: { operator: 'contains', values: ['invoice'] } },
+      rules: { subject: { operator: 'contains', values: ['invoice', 'facture'] } },
     });
     const invoice = f.mail(box, {
       from: 'Billing <no-reply@supplier.test>',
@@ -170,6 +171,24 @@ describe.skipIf(skip)('the pipeline holds back what must not be answered', () =>
       status: 'skipped',
       detail: 'delivery_report',
     });
+
+    // The cover text speaks the forwarded message's language.
+    const covers = async (messageId: string) => {
+      const state = await f.processed(box, messageId);
+      const forward = (await f.actions(state.id)).find((a) => a.kind === 'forward');
+      const sent = f.smtp.received.find((r) => r.raw.includes(forward!.outgoing_message_id!));
+      return (await simpleParser(sent!.raw)).text ?? '';
+    };
+    const french = f.mail(box, {
+      from: 'Compta <compta@fournisseur.test>',
+      subject: 'Votre facture de mars',
+      body: 'Bonjour, vous trouverez ci-joint la facture de mars. Merci de votre confiance.',
+    });
+    await f.deliver(box, french.raw);
+    const frenchCover = await covers(french.id);
+    expect(frenchCover).toContain("Transféré automatiquement par l'assistant de messagerie de");
+    expect(frenchCover).toContain('Objet: Votre facture de mars');
+    expect(await covers(invoice.id)).toContain('Forwarded automatically by the mail assistant of');
   });
 });
 

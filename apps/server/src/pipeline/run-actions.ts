@@ -9,6 +9,7 @@ import { creditsDebited } from '../modules/metrics/metrics.registry';
 import type { ParsedMessage } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { toEngineMessage } from './classify';
+import { forwardNote } from './forward-note';
 import { loopMarkerOf, type MailboxContext, nowOf } from './context';
 import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeaders, withinDailyCap } from './loop-guard';
 import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
@@ -174,7 +175,7 @@ async function buildOutgoing(
   const marker = loopMarkerOf(ctx);
   if (action.kind === 'forward') {
     const to = action.target.to ?? [];
-    const note = `Forwarded automatically by the mail assistant of ${ctx.mailbox.address}.`;
+    const note = forwardNote(message.parsed, ctx.mailbox.address);
     const raw = await buildForward({
       original: message.parsed,
       originalRaw: message.raw,

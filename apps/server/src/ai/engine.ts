@@ -94,6 +94,8 @@ export type ClassifierModel = { engine: string; version: number; data: unknown }
 export interface AiEngine {
   /** 'local' or the LLM provider's name, shown in the UI. */
   readonly name: string;
+  /** How many of the owner's knowledge entries that share a word with a message the engine reads to answer it. */
+  readonly knowledgeLimit: number;
   /**
    * Learns from the mail already filed in each category, seeded by each category's name and
    * instruction. Null when the engine needs no training (the LLM engine).

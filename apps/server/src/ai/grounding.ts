@@ -2,20 +2,37 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { knowledgeEntries, mailReplyExamples, userPrompts } from '../db/schema/index';
 import type { KnowledgeSnippet } from './engine';
+import { detectLanguage, stem, words } from './local/text';
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'-]{3,}/gu;
+/** What a message is looked up by: its subject and the start of its text. */
+export const knowledgeQuery = (message: { subject: string; text: string }) =>
+  `${message.subject}\n${message.text.slice(0, 4000)}`;
 
-/** The most telling words of a message (longest first), as an OR full-text query. */
-function queryTerms(text: string, max = 16): string[] {
-  const words = new Set<string>();
-  for (const [word] of text.toLowerCase().matchAll(WORD)) words.add(word.replace(/'/g, ''));
-  return [...words].sort((a, b) => b.length - a.length).slice(0, max);
+/** At most this many distinct stems of a message make its query (the subject and the opening first). */
+const QUERY_TERMS = 64;
+const SHORTEST_STEM = 3;
+
+/**
+ * The content words of a message (stop words of both languages left out) as stems of its language,
+ * each a prefix: "prices" asks for `price:*`, which finds "price", "pricing" and "prices" in a
+ * `simple` search vector, and "livrer" `livr:*`, which finds "livraison".
+ */
+export function queryTerms(text: string): string[] {
+  const language = detectLanguage(text);
+  const terms = new Set<string>();
+  for (const word of words(text.slice(0, 8000))) {
+    const term = stem(word, language).replace(/[^\p{L}\p{Nd}]/gu, '');
+    if (term.length >= SHORTEST_STEM) terms.add(term);
+    if (terms.size >= QUERY_TERMS) break;
+  }
+  return [...terms];
 }
 
 /**
- * The owner's knowledge entries that best match a message, by PostgreSQL full-text search over the
- * entries' search vectors (DESIGN §6), best first. Scoped to `userId`. Internal entries come too,
- * marked: an engine may read them to understand the message, never quote them.
+ * The owner's knowledge entries that share a word with a message, by PostgreSQL full-text search over
+ * the entries' search vectors (DESIGN §6), best first, at most `limit` (the engine says how many it
+ * reads: `AiEngine.knowledgeLimit`). Scoped to `userId`. Internal entries come too, marked: an engine
+ * may read them to understand the message, never quote them.
  */
 export async function retrieveKnowledge(db: Db, userId: string, text: string, limit = 4): Promise<KnowledgeSnippet[]> {
   const query = fullTextQuery(text);
@@ -30,12 +47,10 @@ export async function retrieveKnowledge(db: Db, userId: string, text: string, li
   return rows.map((r) => ({ title: r.title, content: r.content.slice(0, 4000), internal: r.visibility === 'internal' }));
 }
 
-/** An OR full-text query over the message's most telling words, or null when it has none. */
+/** An OR full-text query over the message's content words as stem prefixes, or null when it has none. */
 function fullTextQuery(text: string) {
-  const terms = queryTerms(text)
-    .map((t) => t.replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter(Boolean);
-  return terms.length ? sql`to_tsquery('simple', ${terms.join(' | ')})` : null;
+  const terms = queryTerms(text);
+  return terms.length ? sql`to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(' | ')})` : null;
 }
 
 /** The owner's past replies (read from Sent by the initialisation) closest to a message, best first. */

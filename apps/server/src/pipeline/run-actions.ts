@@ -1,7 +1,7 @@
 import type { DraftContext, EngineMessage } from '../ai/engine';
 import { groundingFailure } from '../ai/grounded-reply';
 import { quotesInternal } from '../ai/internal-leak';
-import { ownerPrompt, retrieveKnowledge, retrievePastReplies } from '../ai/grounding';
+import { knowledgeQuery, ownerPrompt, retrieveKnowledge, retrievePastReplies } from '../ai/grounding';
 import { toPlainOutput } from '../ai/safety';
 import { CREDIT_COSTS, debit } from '../credits/ledger';
 import { SendFailure } from '../mail/errors';
@@ -106,7 +106,12 @@ async function runSend(
   if (built.text !== null) {
     // Checked here on the texts, never taken from the engine: sent only when grounded and leaking nothing.
     const engineMessage = toEngineMessage(message.parsed);
-    const knowledge = await retrieveKnowledge(ctx.deps.db, row.userId, knowledgeQuery(engineMessage));
+    const knowledge = await retrieveKnowledge(
+      ctx.deps.db,
+      row.userId,
+      knowledgeQuery(engineMessage),
+      ctx.deps.engine.knowledgeLimit,
+    );
     const failure = quotesInternal(built.text, knowledge)
       ? 'internal_quoted'
       : groundingFailure({ incoming: `${engineMessage.subject}\n${engineMessage.text}`, reply: built.text, knowledge });
@@ -220,8 +225,6 @@ function guard(
   });
 }
 
-const knowledgeQuery = (message: EngineMessage) => `${message.subject}\n${message.text.slice(0, 4000)}`;
-
 /**
  * The reply text, written once: stored on the action with its credit debit in one transaction, so a
  * retry reuses it and is not paid twice. Null when the owner has no credits left.
@@ -242,7 +245,7 @@ async function writeReply(
   const context: DraftContext = {
     responseInstructions: category?.responseInstructions ?? '',
     ownerPrompt: await ownerPrompt(db, row.userId),
-    knowledge: await retrieveKnowledge(db, row.userId, query),
+    knowledge: await retrieveKnowledge(db, row.userId, query, ctx.deps.engine.knowledgeLimit),
     pastReplies: await retrievePastReplies(db, ctx.account.id, query),
     senderName: ctx.mailbox.name,
   };

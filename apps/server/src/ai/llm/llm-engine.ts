@@ -56,6 +56,8 @@ export function createLlmEngine(model: LanguageModel, name: string): AiEngine {
 
   return {
     name,
+    // The best few: each one costs prompt tokens on every draft.
+    knowledgeLimit: 4,
     train: async () => null,
 
     async classify(message, categories) {

@@ -7,6 +7,7 @@ export function countAiCalls(engine: AiEngine): AiEngine {
   const count = (kind: string) => aiCalls.inc({ engine: engine.name, kind });
   return {
     name: engine.name,
+    knowledgeLimit: engine.knowledgeLimit,
     async train(categories, examples) {
       const model = await engine.train(categories, examples);
       // The LLM engine needs no training and answers null at once: only a real training counts.

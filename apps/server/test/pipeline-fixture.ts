@@ -56,7 +56,7 @@ export async function startPipelineFixture(options: { env?: Record<string, strin
     }
   }
 
-  async function connected(responseType: number, isClassificationEnabled = true): Promise<Box> {
+  async function connected(responseType: number, isClassificationEnabled = true, isSyncEnabled = true): Promise<Box> {
     const user = await t.signUp();
     const mailbox = { user: `guard${++counter}@example.com`, pass: 'Guard-Pass-1' };
     await dovecot.addUser(mailbox.user, mailbox.pass);
@@ -65,6 +65,7 @@ export async function startPipelineFixture(options: { env?: Record<string, strin
       provider: 'smtp',
       responseType,
       isClassificationEnabled,
+      isSyncEnabled,
       settings: {
         host: 'localhost',
         port: smtp.port,

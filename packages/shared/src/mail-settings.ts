@@ -9,6 +9,13 @@ export type MailProviderName = (typeof MAIL_PROVIDERS)[number];
 export const RESPONSE_TYPES = { disable: 0, instantReply: 1, saveDraft: 2, basedOnClassification: 3 } as const;
 export type ResponseType = (typeof RESPONSE_TYPES)[keyof typeof RESPONSE_TYPES];
 
+/**
+ * Whether the assistant works on new mail: while it classifies or answers. The automatic
+ * initialisation (`isSyncEnabled`) only decides whether past mail is read.
+ */
+export const assistantIsActive = (s: { responseType: number | null; isClassificationEnabled: boolean | null }) =>
+  (s.responseType ?? RESPONSE_TYPES.disable) !== RESPONSE_TYPES.disable || s.isClassificationEnabled === true;
+
 export const DEFAULT_TRACKED_MAILBOX = 'INBOX';
 export const DEFAULT_SMTP_PORT = 465;
 export const DEFAULT_IMAP_PORT = 993;

@@ -33,6 +33,11 @@ export async function releaseLease(db: Db, accountId: string, worker: string) {
     .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.leaseOwner, worker)));
 }
 
+/** A mailbox the assistant stopped working on starts from its folder's end when it works again. */
+export async function forgetCheckpoint(db: Db, accountId: string) {
+  await db.update(mailAccounts).set({ syncCheckpoint: null }).where(eq(mailAccounts.id, accountId));
+}
+
 /** The skip reason of a message that came back to the tracked folder after it was handled. */
 export const ALREADY_HANDLED = 'ALREADY_HANDLED';
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { assistantIsActive } from '@app/shared/mail-settings';
 import { MailError } from '../mail/errors';
 import { notifyMail } from '../notifications/live-events';
 import type { MailboxWakeups, WakeupInbox } from '../notifications/mailbox-wakeups';
@@ -107,8 +108,12 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
   try {
     while (!signal.aborted && !lost) {
       account = await repo.findAccount(deps.db, accountId);
-      if (!account || !account.isSyncEnabled) {
-        if (account) await endPush(deps, account, session);
+      if (!account || !assistantIsActive(account)) {
+        if (account) {
+          await endPush(deps, account, session);
+          // Set after this round's last write: what arrives until it works again is never taken up late.
+          await ingestRepo.forgetCheckpoint(deps.db, account.id);
+        }
         return;
       }
       try {

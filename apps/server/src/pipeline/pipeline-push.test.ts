@@ -221,10 +221,13 @@ describe('mail pipeline with push (vendor-shaped servers)', () => {
     });
   });
 
-  it('ends the channel when the mailbox stops syncing', async () => {
+  it('ends the channel when the assistant is switched off', async () => {
     const setting = await h.connect('outlook');
     const channel = await h.until(() => h.channelOf(setting));
-    await s.t.database.query('UPDATE mail_account SET is_sync_enabled = false, updated_at = now() WHERE id = $1', [setting._id]);
+    await s.t.database.query(
+      'UPDATE mail_account SET response_type = 0, is_classification_enabled = false, updated_at = now() WHERE id = $1',
+      [setting._id],
+    );
     // As the settings service announces it (the runners' own check is 30 s away).
     await wakeMailbox(s.t.database.db, MAIL_ACCOUNT_CHANGED_CHANNEL, setting._id);
     await h.until(async () => !(await h.channelOf(setting)));

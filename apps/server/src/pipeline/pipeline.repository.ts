@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailAccounts, mailActions, mailCategories, mailClassifiers, mailMessages, pipelineWorkers } from '../db/schema/index';
 import type { MailActionKind } from '../db/schema/pipeline';
+import { RESPONSE_TYPES } from '@app/shared/mail-settings';
 
 export type MessageRow = typeof mailMessages.$inferSelect;
 export type ActionRow = typeof mailActions.$inferSelect;
@@ -27,14 +28,17 @@ export async function settingsChangedAt(db: Db, accountId: string) {
   return row?.at ?? null;
 }
 
-/** Mailboxes a worker should hold: syncing, and free (or already its own). */
+/** The SQL twin of `assistantIsActive`: mailboxes whose new mail the assistant classifies or answers. */
+export const assistantActive = sql`(${mailAccounts.responseType} <> ${RESPONSE_TYPES.disable} or ${mailAccounts.isClassificationEnabled})`;
+
+/** Mailboxes a worker should hold: the assistant works on them, and they are free (or already its own). */
 export async function accountsToHold(db: Db, workerId: string) {
   return db
     .select({ id: mailAccounts.id })
     .from(mailAccounts)
     .where(
       and(
-        eq(mailAccounts.isSyncEnabled, true),
+        assistantActive,
         sql`(${mailAccounts.leaseOwner} is null or ${mailAccounts.leaseExpiresAt} < now() or ${mailAccounts.leaseOwner} = ${workerId})`,
       ),
     );
@@ -55,10 +59,10 @@ export async function forgetWorker(db: Db, workerId: string) {
     .where(sql`${pipelineWorkers.id} = ${workerId} or ${pipelineWorkers.seenAt} < now() - interval '1 day'`);
 }
 
-/** How many mailboxes sync and how many workers were seen within `liveMs`: what each worker's share is made of. */
+/** How many mailboxes the assistant works on and how many workers were seen within `liveMs`: what each worker's share is made of. */
 export async function mailboxesAndWorkers(db: Db, liveMs: number) {
   const [[mailboxes], [workers]] = await Promise.all([
-    db.select({ n: count() }).from(mailAccounts).where(eq(mailAccounts.isSyncEnabled, true)),
+    db.select({ n: count() }).from(mailAccounts).where(assistantActive),
     db
       .select({ n: count() })
       .from(pipelineWorkers)

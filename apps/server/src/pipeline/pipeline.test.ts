@@ -424,12 +424,16 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
     expect(await actions(state.id)).toHaveLength(1);
   });
 
-  it('lets a mailbox go as soon as its sync is turned off, while it waits in IDLE (the change is announced)', async () => {
+  it('lets a mailbox go as soon as the assistant is switched off, while it waits in IDLE (the change is announced)', async () => {
     const box = await connected(0);
     const holder = () =>
       row<{ owner: string | null }>('SELECT lease_owner AS owner FROM mail_account WHERE id = $1', [box.setting._id]);
     expect((await holder())?.owner).toBe(worker.workerId);
-    const off = await t.call(box.user, 'PUT', '/api/email-settings', { id: box.setting._id, isSyncEnabled: false });
+    const off = await t.call(box.user, 'PUT', '/api/email-settings', {
+      id: box.setting._id,
+      responseType: 0,
+      isClassificationEnabled: false,
+    });
     expect(off.statusCode).toBe(200);
     // IDLE lasts 20 s and the fallback check 10 minutes: only the announcement ends the wait this soon.
     await until(async () => (await holder())?.owner === null, 10_000);

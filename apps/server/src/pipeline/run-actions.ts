@@ -1,4 +1,4 @@
-import type { DraftContext, EngineMessage } from '../ai/engine';
+import type { DraftContext } from '../ai/engine';
 import { groundingFailure } from '../ai/grounded-reply';
 import { quotesInternal } from '../ai/internal-leak';
 import { knowledgeQuery, ownerPrompt, retrieveKnowledge, retrievePastReplies } from '../ai/grounding';

@@ -46,7 +46,8 @@ describe.skipIf(skip)('workers share the mailboxes (Dovecot, PostgreSQL)', () =>
     for (const mailbox of mailboxUsers) {
       const user = await t.signUp();
       const ports = { imap: dovecot.port, smtp: smtp.port };
-      ids.push(await connectDovecotMailbox(t, user, mailbox, ports, { responseType: 0, isClassificationEnabled: false }));
+      // Classifying (with no category yet): the assistant works on the mailbox, so a worker holds it.
+      ids.push(await connectDovecotMailbox(t, user, mailbox, ports, { responseType: 0, isClassificationEnabled: true }));
     }
   });
 

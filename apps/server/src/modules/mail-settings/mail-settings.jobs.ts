@@ -92,13 +92,16 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
   try {
     const within = range(deps, account);
     const examples: TrainingExample[] = [];
+    // With the automatic initialisation off, no past mail is read: only the owner's corrections teach.
+    const readsPastMail = account.isSyncEnabled;
     for (const [index, category] of categories.entries()) {
+      if (!readsPastMail) break;
       const messages = await readFolder(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY);
       examples.push(...messages.map((message) => ({ categoryId: category.id, message })));
       await setProgress(deps, account, { batchProgress: { job: 'initialisation', done: index + 1, total } });
     }
     examples.push(...(await correctionExamples(deps, account.id, categories)));
-    await keepSentReplies(deps, account, provider, within);
+    if (readsPastMail) await keepSentReplies(deps, account, provider, within);
     if (categories.length > 0) {
       const model = await deps.engine.train(categories.map(toEngineCategory), examples);
       if (model) {

@@ -1,6 +1,7 @@
 import {
   BATCH_CATEGORIZE_STATUSES,
   FETCH_RANGE_MAX_DAYS,
+  assistantIsActive,
   HELD_BACK_REASONS,
   RESPONSE_TYPES,
   type DefaultConfigs,
@@ -248,6 +249,12 @@ export async function updateSetting(deps: MailSettingsDeps, caller: Caller, inpu
     ...(range !== undefined && { fetchRangeStart: range?.start ?? null, fetchRangeEnd: range?.end ?? null }),
     // Turning the initialisation on (or resetting it) queues it again.
     ...(input.isSyncEnabled === true && { batchStatus: 'pending' }),
+    // Switched off, the assistant forgets where it stopped: switched on again, it starts from then
+    // and never works through what arrived meanwhile.
+    ...(!assistantIsActive({
+      responseType: input.responseType ?? account.responseType,
+      isClassificationEnabled: input.isClassificationEnabled ?? account.isClassificationEnabled,
+    }) && { syncCheckpoint: null }),
   });
   if (!updated) throw accountMissing();
   return toSetting(updated);

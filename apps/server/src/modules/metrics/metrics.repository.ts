@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailAccounts, mailMessages, pipelineWorkers } from '../../db/schema/index';
-import { MAX_ATTEMPTS } from '../../pipeline/pipeline.repository';
+import { assistantActive, MAX_ATTEMPTS } from '../../pipeline/pipeline.repository';
 
-const syncing = eq(mailAccounts.isSyncEnabled, true);
+const syncing = assistantActive;
 
 /** What the pipeline still has to work on (as its runners pick it): new or classified, attempts left. */
 export async function pendingMessageCount(db: Db): Promise<number> {

@@ -228,7 +228,9 @@ describe('MailSettingsRoute', () => {
     const { user, calls } = setup({ 'PUT /api/email-settings': { status: 200, body: mailSetting({ isSyncEnabled: false }) } });
     const toggle = await screen.findByRole('switch', { name: 'Automatic initialisation' });
     await user.click(toggle);
-    expect(confirm).toHaveBeenLastCalledWith('Disable the automatic initialisation?');
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Disable the automatic initialisation? Past mail will not be read; new mail is still classified and answered.',
+    );
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await user.click(toggle);
     await waitFor(() =>

@@ -47,6 +47,21 @@ describe('classifier', () => {
     expect(parsed.rules).toEqual({ from: { email: { operator: 'endsWith', values: ['@client.com'] } } });
   });
 
+  it('keeps the "any" mode, leaves "all" (the default) unsaid, refuses any other', () => {
+    const subject = { operator: 'contains', values: ['quote'] };
+    const parse = (match: string) => schema.safeParse({ classifierType: 'rules', name: 'Quotes', rules: { match, subject } });
+    expect(parse('any').data?.rules).toEqual({ match: 'any', subject });
+    expect(parse('all').data?.rules).toEqual({ subject });
+    expect(parse('some').success).toBe(false);
+    // A value is kept as written: "john.doe" is no e-mail address, and need not be.
+    const john = schema.parse({
+      classifierType: 'rules',
+      name: 'J',
+      rules: { from: { email: { operator: 'contains', values: ['john.doe'] } } },
+    });
+    expect(john.rules?.from?.email?.values).toEqual(['john.doe']);
+  });
+
   it('checks rule values: empty, length, count', () => {
     const rules = (values: string[], field = 'subject') => ({
       classifierType: 'rules',

@@ -13,6 +13,9 @@ export const CLASSIFIER_TYPES = ['ai', 'rules'] as const;
 export const RULE_OPERATORS = ['contains', 'equals', 'startsWith', 'endsWith'] as const;
 export const TEXT_RULE_FIELDS = ['subject', 'body'] as const;
 export const PARTY_RULE_FIELDS = ['from', 'to', 'cc', 'bcc'] as const;
+/** How a rules category combines its conditions: every one (`all`, the default) or any one. */
+export const RULE_MATCH_MODES = ['all', 'any'] as const;
+export type RuleMatchMode = (typeof RULE_MATCH_MODES)[number];
 /** Category actions: 0 none, 1 reply, 2 create draft. */
 export const CATEGORY_ACTIONS = { none: 0, reply: 1, draft: 2 } as const;
 export type CategoryAction = (typeof CATEGORY_ACTIONS)[keyof typeof CATEGORY_ACTIONS];
@@ -55,6 +58,7 @@ function partyRule(required: boolean) {
 }
 
 export const categoryRulesSchema = z.object({
+  match: z.enum(RULE_MATCH_MODES).optional(),
   subject: textRule.optional(),
   body: textRule.optional(),
   from: partyRule(true).optional(),
@@ -68,6 +72,7 @@ export type CategoryRules = z.output<typeof categoryRulesSchema>;
 const storedRule = z.object({ operator: z.enum(RULE_OPERATORS), values: z.array(z.string()) });
 const storedPartyRule = z.object({ name: storedRule.optional(), email: storedRule.optional() });
 export const storedRulesSchema = z.object({
+  match: z.enum(RULE_MATCH_MODES).optional(),
   subject: storedRule.optional(),
   body: storedRule.optional(),
   from: storedPartyRule.optional(),
@@ -88,7 +93,7 @@ export function hasAnyRule(rules: CategoryRules | null | undefined) {
 
 /** Drops empty rule fields so that stored rules only say what they test. */
 function compactRules(rules: CategoryRules): CategoryRules {
-  const out: CategoryRules = {};
+  const out: CategoryRules = rules.match === 'any' ? { match: 'any' } : {};
   for (const f of TEXT_RULE_FIELDS) if (rules[f]?.values.length) out[f] = rules[f];
   for (const f of PARTY_RULE_FIELDS) {
     const rule = rules[f];

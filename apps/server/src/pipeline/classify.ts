@@ -3,7 +3,7 @@ import type { AiEngine, Classification, ClassifierModel, EngineCategory, EngineM
 import { cleanUntrustedText } from '../ai/safety';
 import type { ParsedMessage } from '../mail/mime/message';
 import type { CategoryRow, ClassificationRecord } from './pipeline.repository';
-import { firstRuleCategory } from './rule-match';
+import { firstRuleCategory, ruleMessageOf } from './rule-match';
 
 /**
  * The category an engine's answer files a message into: the engine decides when nothing fits (the
@@ -70,10 +70,7 @@ export async function classifyMessage(input: {
   canPayAi: boolean;
 }): Promise<Decision> {
   const { message, categories } = input;
-  const ruleCategory = firstRuleCategory(
-    { from: message.from, to: message.to, cc: message.cc, bcc: message.bcc, subject: message.subject, text: message.text },
-    categories,
-  );
+  const ruleCategory = firstRuleCategory(ruleMessageOf(message), categories);
   if (ruleCategory) {
     return {
       kind: 'rules',

@@ -8,7 +8,8 @@ import { findSpecialFolder } from '../mail/special-folders';
 import { categoriesKey, classifyMessage, type Decision, toEngineCategory } from './classify';
 import type { MailboxContext } from './context';
 import { planActions } from './plan-actions';
-import { LIKELY_SPAM, likelySpam, suspectedSpam } from './spam-check';
+import { firstRuleCategory, ruleMessageOf } from './rule-match';
+import { LIKELY_SPAM, likelySpam, serverSaysSpam, suspectedSpam } from './spam-check';
 import * as repo from './pipeline.repository';
 import { type LoadedMessage, runAction } from './run-actions';
 
@@ -51,8 +52,11 @@ export async function processMessage(ctx: MailboxContext, row: repo.MessageRow):
 async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed: ParsedMessage) {
   const { db } = ctx.deps;
   const credits = await ctx.deps.creditAccountOf(row.userId);
+  const categories = ctx.account.isClassificationEnabled ? await repo.categoriesOf(db, ctx.account.id) : [];
   const spam = likelySpam(parsed);
-  if (spam) {
+  // The owner's own rules outrank the built-in spam model's guess, not the receiving server's verdict.
+  const ownRule = spam && !serverSaysSpam(parsed.headers) && firstRuleCategory(ruleMessageOf(parsed), categories) !== null;
+  if (spam && !ownRule) {
     const record = { categoryId: null, classifiedBy: null, confidence: null, reason: spam, skipReason: LIKELY_SPAM };
     await repo.saveClassification(db, row, record, [{ kind: 'mark_spam', target: {} }]);
     return { ...record, status: 'classified' as const };
@@ -62,7 +66,6 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
     record: { categoryId: null, classifiedBy: null, confidence: null, reason: null, skipReason: null },
   };
   if (ctx.account.isClassificationEnabled) {
-    const categories = await repo.categoriesOf(db, ctx.account.id);
     // Mail more likely spam than not is not filed by the engine into a business category (the
     // owner's own rules still apply); nothing is written for it either (run-actions' guard).
     const suspected = suspectedSpam(parsed);

@@ -1,10 +1,11 @@
-import type { CategoryRules, RuleOperator } from '@app/shared/categories';
+import type { CategoryRules, RuleMatchMode, RuleOperator } from '@app/shared/categories';
+import { parse } from 'tldts';
+import type { ParsedMessage } from '../mail/mime/message';
 
 /**
  * Rule classification (spec 02 §3, DESIGN §5.2): deterministic, case-insensitive. Within one rule
- * any value may match; every rule a category sets must match. Addresses are compared on whole
- * addresses and whole domains, so `endsWith @client.com` or `contains client.com` never match
- * `x@client.com.evil.org` or `x@evilclient.com`.
+ * any value may match; a category in `all` mode (the default) needs every rule it sets, one in `any`
+ * mode one of them. Domains are anchored where the value says it is a domain (see `addressMatches`).
  */
 export interface Party {
   name: string;
@@ -19,6 +20,16 @@ export interface RuleMessage {
   subject: string;
   text: string;
 }
+
+/** What rules read of a parsed message. */
+export const ruleMessageOf = (m: ParsedMessage): RuleMessage => ({
+  from: m.from,
+  to: m.to,
+  cc: m.cc,
+  bcc: m.bcc,
+  subject: m.subject,
+  text: m.text,
+});
 
 type ValueRule = { operator: RuleOperator; values: string[] };
 
@@ -39,49 +50,48 @@ function textMatches(text: string, operator: RuleOperator, value: string) {
   }
 }
 
-/** A domain and each parent it belongs to ends at a label boundary: `a.client.com` is in `client.com`. */
-const inDomain = (domain: string, wanted: string) => domain === wanted || domain.endsWith(`.${wanted}`);
+/** Whether a value names a domain under a public suffix (the Public Suffix List's ICANN part): `client.com`, `.co.uk`. */
+function endsInPublicSuffix(value: string): boolean {
+  const host = value.replace(/^\./, '');
+  return host.includes('.') || value.startsWith('.') ? parse(host, { allowPrivateDomains: false }).isIcann === true : false;
+}
 
 /**
- * An address against one value. A value with a domain (`x@client.com`, `@client.com`) compares
- * that domain whole; a bare domain (`client.com`) also takes its subdomains; anything else (`john`,
- * `support@`) is plain text on the address.
+ * An address against one value. "contains" and "startsWith" compare text, for addresses as for names
+ * (`john.doe`, `lient.com`, `doe@client` all match `john.doe@client.com`). The domain is anchored for
+ * a value that starts with `@` (`@client.com` is that domain, never `client.com.evil.org`) and for
+ * "equals"/"endsWith" values that end in a public suffix: `equals client.com` is the domain,
+ * `endsWith client.com` that domain and its subdomains, never `evilclient.com`.
  */
 function addressMatches(address: string, operator: RuleOperator, value: string) {
   const a = fold(address);
   const v = fold(value);
   if (!v) return false;
-  const at = a.lastIndexOf('@');
-  const local = at < 0 ? a : a.slice(0, at);
-  const domain = at < 0 ? '' : a.slice(at + 1);
-  const vAt = v.lastIndexOf('@');
-  const vDomain = vAt < 0 ? '' : v.slice(vAt + 1);
-  if (vDomain) {
-    const vLocal = v.slice(0, vAt);
-    if (domain !== vDomain) return false;
-    if (operator === 'equals') return local === vLocal;
-    if (operator === 'startsWith') return local.startsWith(vLocal);
-    return local.endsWith(vLocal); // endsWith and contains: the value's local part ends where the domain starts
-  }
-  if (vAt < 0 && v.includes('.') && operator !== 'startsWith') {
-    return operator === 'equals' ? domain === v : inDomain(domain, v);
+  const domain = a.slice(a.lastIndexOf('@') + 1);
+  if (v.startsWith('@') && operator !== 'startsWith' && endsInPublicSuffix(v.slice(1))) return domain === v.slice(1);
+  if ((operator === 'equals' || operator === 'endsWith') && !v.includes('@') && endsInPublicSuffix(v)) {
+    if (v.startsWith('.')) return domain.endsWith(v);
+    return domain === v || (operator === 'endsWith' && domain.endsWith(`.${v}`));
   }
   return textMatches(a, operator, v);
 }
 
 const anyValue = (rule: ValueRule, test: (value: string) => boolean) => rule.values.some(test);
 
-function partyRuleMatches(parties: Party[], rule: { name?: ValueRule; email?: ValueRule }) {
-  return parties.some(
-    (p) =>
-      (!rule.name || anyValue(rule.name, (v) => textMatches(p.name, rule.name!.operator, v))) &&
-      (!rule.email || anyValue(rule.email, (v) => addressMatches(p.address, rule.email!.operator, v))),
-  );
+/** In `all` mode the name and the address rule hold for the same person; in `any` mode either does for anyone. */
+function partyRuleMatches(parties: Party[], rule: { name?: ValueRule; email?: ValueRule }, mode: RuleMatchMode) {
+  const nameOk = (p: Party) => anyValue(rule.name!, (v) => textMatches(p.name, rule.name!.operator, v));
+  const emailOk = (p: Party) => anyValue(rule.email!, (v) => addressMatches(p.address, rule.email!.operator, v));
+  const name = rule.name?.values.length ? nameOk : null;
+  const email = rule.email?.values.length ? emailOk : null;
+  if (mode === 'any') return parties.some((p) => Boolean(name?.(p)) || Boolean(email?.(p)));
+  return parties.some((p) => (!name || name(p)) && (!email || email(p)));
 }
 
-/** Whether the message meets every rule the category sets (and it sets at least one). */
+/** Whether the message meets the category's rules (and it sets at least one): every rule, or one in `any` mode. */
 export function matchesRules(message: RuleMessage, rules: CategoryRules | null): boolean {
   if (!rules) return false;
+  const mode = rules.match ?? 'all';
   const checks: boolean[] = [];
   if (rules.subject?.values.length)
     checks.push(anyValue(rules.subject, (v) => textMatches(message.subject, rules.subject!.operator, v)));
@@ -90,9 +100,9 @@ export function matchesRules(message: RuleMessage, rules: CategoryRules | null):
     const rule = rules[field];
     if (!rule?.name?.values.length && !rule?.email?.values.length) continue;
     const parties = field === 'from' ? (message.from ? [message.from] : []) : message[field];
-    checks.push(partyRuleMatches(parties, rule));
+    checks.push(partyRuleMatches(parties, rule, mode));
   }
-  return checks.length > 0 && checks.every(Boolean);
+  return checks.length > 0 && (mode === 'any' ? checks.some(Boolean) : checks.every(Boolean));
 }
 
 /** The first rules category (in the order given, i.e. creation order) whose rules the message meets. */

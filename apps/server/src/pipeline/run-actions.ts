@@ -214,7 +214,8 @@ function guard(
 ) {
   const folder = ctx.folders.find((f) => f.id === row.folder);
   // A forward passes on what is not marked spam: an invoice from a robot must reach the accountant.
-  if (kind !== 'forward' && suspectedSpam(parsed)) return 'spam_suspected';
+  // Mail the owner's own rules describe is theirs to answer, whatever the built-in model suspects.
+  if (kind !== 'forward' && row.classifiedBy !== 'rules' && suspectedSpam(parsed)) return 'spam_suspected';
   return autoReplyBlock(parsed, {
     action: kind === 'forward' ? 'forward' : 'reply',
     mailboxAddress: ctx.mailbox.address,

@@ -153,6 +153,21 @@ describe('CategoryForm validation', () => {
     expect(Object.keys(values.rules)).toEqual(['subject']);
   });
 
+  it('says whether every condition or one is needed, and submits "any" when chosen', async () => {
+    const { user, onSubmit } = renderForm({ category: category({ instruction: 'old instruction' }) });
+    await user.click(screen.getByRole('radio', { name: 'Conditional Mail Filtering' }));
+    expect(screen.getByRole('radio', { name: 'every condition' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'at least one condition' }));
+    await addValues(user, 'subject', ['quote']);
+    await addValues(user, 'from-email', ['john.doe']);
+    await save(user);
+    expect(onSubmit.mock.calls[0]?.[0].rules).toEqual({
+      match: 'any',
+      subject: { operator: 'contains', values: ['quote'] },
+      from: { email: { operator: 'contains', values: ['john.doe'] } },
+    });
+  });
+
   it('starts in the mode the category was made in', () => {
     renderForm({ category: category({ name: '', existCategoryName: 'Clients' }) });
     expect(screen.getByLabelText('Use an existing folder')).toBeChecked();

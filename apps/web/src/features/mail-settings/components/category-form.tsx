@@ -33,7 +33,7 @@ const part = () => ({ operator: 'contains' as const, values: [] as string[] });
 
 /** Every rule field present (empty), so the editor can show them all; saving drops the empty ones. */
 export function fullRules(rules: CategoryRulesInput | null | undefined) {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { match: rules?.match ?? 'all' };
   for (const field of TEXT_RULE_FIELDS) {
     const rule = rules?.[field];
     out[field] = { operator: rule?.operator ?? 'contains', values: [...(rule?.values ?? [])] };

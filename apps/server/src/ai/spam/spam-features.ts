@@ -31,6 +31,7 @@ const LETTER_WORDS = new Set([
   ...'will shall us please thank thanks hello hi dear regards sincerely kind let may need send receive'.split(' '),
   ...'merci svp bonjour cordialement'.split(' '),
 ]);
+const ANY_WORD = /\p{L}{2,}/u;
 const LINK = /\bhttps?:\/\/|\bwww\./gi;
 const LINK_OR_ADDRESS = /\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
 const IP_LINK = /https?:\/\/\d{1,3}(?:\.\d{1,3}){3}/i;
@@ -97,7 +98,8 @@ export function spamFeatures(parsed: ParsedMessage): Map<string, number> {
 
   const attached = parsed.attachments.filter((a) => !a.inline);
   // A document sent without a word is ordinary; no words and nothing attached is an image or a lure.
-  if (bodyWords.length === 0 && attached.length === 0) add('x:no-text');
+  // Any word counts here: "Thanks!" or "Hello there" is a short letter, not an empty one.
+  if (!ANY_WORD.test(text.replace(LINK_OR_ADDRESS, ' ')) && attached.length === 0) add('x:no-text');
   else if (bodyWords.length < 15) add('x:short');
   if (attached.length > 0) add('x:attachment');
   if (attached.some((a) => EXECUTABLE.test(a.filename ?? '') || EXECUTABLE_TYPE.test(a.contentType))) add('x:executable');

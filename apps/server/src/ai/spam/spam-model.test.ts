@@ -74,6 +74,18 @@ describe('spamVerdict', () => {
     }
   });
 
+  it('leaves a short letter alone: a greeting or a thank-you is not an empty message', async () => {
+    for (const [subject, body] of [
+      ['Lunch', 'Hello there'],
+      ['Re: Quote', 'Thanks!'],
+      ['Demain', 'Merci, à demain.'],
+    ] as const) {
+      const v = await verdict(message('John Doe <john.doe@client.com>', subject, body));
+      expect(v.spam, `${subject}: ${body}`).toBe(false);
+      expect(v.probability, `${subject}: ${body}`).toBeLessThan(0.5);
+    }
+  });
+
   it('does not read the receiving server’s verdict', async () => {
     const flagged = message(PAUL, 'Hedge trimming', QUOTE_REQUEST, [
       'X-Spam-Flag: YES',

@@ -1,8 +1,8 @@
 # One image for every role: ROLE=api (HTTP), ROLE=worker (mail pipeline) or ROLE=all.
-# See docs/operations.md. Node 20 as in package.json's engines (>=20.19).
+# See docs/operations.md. Node 22 as in package.json's engines (>=22.12).
 
 # ── manifests: npm ci needs every workspace's package.json (they are all in the lockfile) ──────
-FROM node:20-bookworm-slim AS manifests
+FROM node:22-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/shared/package.json packages/shared/
@@ -25,7 +25,7 @@ FROM manifests AS deps
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ── runtime ────────────────────────────────────────────────────────────────────────────────────
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data

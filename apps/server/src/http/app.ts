@@ -38,6 +38,7 @@ import { errorHandler, sendError } from './error-handler';
 import { refuseNulCharacters } from './nul-guard';
 import { addSecurityHeaders } from './security-headers';
 import { exposeRequestId, requestIdOf } from './request-id';
+import { redactingLogger } from './request-log';
 
 export interface AppDeps {
   config: Config;
@@ -54,7 +55,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps) {
   const { config, database, mailer } = deps;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: redactingLogger(deps.logger) } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: requestIdOf,

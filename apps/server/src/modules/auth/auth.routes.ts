@@ -16,6 +16,33 @@ function toFetchRequest(request: FastifyRequest, baseUrl: string): Request {
   });
 }
 
+/**
+ * Better Auth answers sign-in, sign-up, get-session and list-sessions with the session token in JSON;
+ * the app authenticates by its HttpOnly cookie alone, so a token in a body is only something a script
+ * on the page could read. Top-level `token`, `session.token` and the `token` of listed sessions go.
+ */
+export function withoutSessionTokens(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(withoutSessionTokens);
+  if (!body || typeof body !== 'object') return body;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  if (rest.session && typeof rest.session === 'object') {
+    const { token: _sessionToken, ...session } = rest.session as Record<string, unknown>;
+    rest.session = session;
+  }
+  return rest;
+}
+
+async function bodyOf(response: Response): Promise<Buffer | null> {
+  if (!response.body) return null;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (!response.headers.get('content-type')?.includes('application/json') || bytes.length === 0) return bytes;
+  try {
+    return Buffer.from(JSON.stringify(withoutSessionTokens(JSON.parse(bytes.toString('utf8')))));
+  } catch {
+    return bytes;
+  }
+}
+
 /** Better Auth's handler under /api/auth/*, with its 429 answered in our error shape. */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, baseUrl: string) {
   app.route({
@@ -37,7 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, baseUrl: st
           status: 429,
         });
       }
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      return reply.send(await bodyOf(response));
     },
   });
 }

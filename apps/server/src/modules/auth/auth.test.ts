@@ -14,7 +14,12 @@ describe('sign-up, verification and sign-in', () => {
   afterAll(() => t.close());
 
   it('creates an unverified account with the referral lower-cased and sends the verification mail', async () => {
-    const res = await post(t, '/api/auth/sign-up/email', { email: 'Owner@Example.com', password: 'Secret1!', name: 'o', referral: 'PartnerX' });
+    const res = await post(t, '/api/auth/sign-up/email', {
+      email: 'Owner@Example.com',
+      password: 'Secret1!',
+      name: 'o',
+      referral: 'PartnerX',
+    });
     expect(res.statusCode).toBe(200);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
     expect(user).toMatchObject({ referral: 'partnerx', emailVerified: false, referrerId: null });
@@ -37,6 +42,24 @@ describe('sign-up, verification and sign-in', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json()).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+  });
+
+  it('never puts the session token in a JSON body: sign-in, get-session, list-sessions', async () => {
+    const { email, password } = await t.signUp();
+    const res = await post(t, '/api/auth/sign-in/email', { email, password });
+    expect(res.statusCode).toBe(200);
+    const cookie = cookieFrom(res.headers['set-cookie']);
+    const token = decodeURIComponent(/session_token=([^;.]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '');
+    expect(token.length).toBeGreaterThan(10);
+    expect(res.json()).toMatchObject({ user: { email } });
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    const sessions = await t.app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: { cookie } });
+    expect(session.json()).toMatchObject({ session: { userId: expect.any(String) }, user: { email } });
+    expect(sessions.json<unknown[]>().length).toBeGreaterThan(0);
+    for (const body of [res.body, session.body, sessions.body]) {
+      expect(body).not.toContain(token);
+      expect(body).not.toContain('"token"');
+    }
   });
 
   it('signs in after verification and assembles the session user', async () => {
@@ -107,7 +130,10 @@ describe('password reset', () => {
   it('sends a reset link that sets a new password, and answers unknown addresses the same', async () => {
     const { email } = await t.signUp();
     const known = await post(t, '/api/auth/request-password-reset', { email, redirectTo: '/password-reset' });
-    const unknown = await post(t, '/api/auth/request-password-reset', { email: 'ghost@example.com', redirectTo: '/password-reset' });
+    const unknown = await post(t, '/api/auth/request-password-reset', {
+      email: 'ghost@example.com',
+      redirectTo: '/password-reset',
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
@@ -141,14 +167,24 @@ describe('rate limits', () => {
     await attempt();
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ success: false, code: 'RATE_LIMIT', message: 'Too many requests, please try again later', status: 429 });
+    expect(limited.json()).toEqual({
+      success: false,
+      code: 'RATE_LIMIT',
+      message: 'Too many requests, please try again later',
+      status: 429,
+    });
   });
 
   it('keys the limit on the connection address, not on a header the client sends', async () => {
-    const res = await post(t, '/api/auth/sign-in/email', { email: 'x@example.com', password: 'Wrong1!x' }, {
-      'x-forwarded-for': '203.0.113.9',
-      'x-app-client-ip': '203.0.113.10',
-    });
+    const res = await post(
+      t,
+      '/api/auth/sign-in/email',
+      { email: 'x@example.com', password: 'Wrong1!x' },
+      {
+        'x-forwarded-for': '203.0.113.9',
+        'x-app-client-ip': '203.0.113.10',
+      },
+    );
     expect(res.statusCode).toBe(429);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { subscriptions, users } from '../../db/schema/index';
 import { cookieFrom, createTestApp, ORIGIN, type TestApp } from '../../../test/harness';
+import { slowdownFor } from './sign-in-limits';
 
 const post = (t: TestApp, url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { ...ORIGIN, ...headers }, payload });
@@ -173,6 +174,50 @@ describe('rate limits', () => {
       message: 'Too many requests, please try again later',
       status: 429,
     });
+  });
+
+  it('limits an account per address: another account from the same address, or this one from elsewhere, still signs in', async () => {
+    const { email, password } = await t.signUp();
+    const from = (remoteAddress: string, pass: string, who = email) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: ORIGIN,
+        payload: { email: who, password: pass },
+        remoteAddress,
+      });
+    for (let i = 0; i < 10; i++) expect((await from('198.51.100.20', 'Wrong1!x')).statusCode).toBe(401);
+    expect((await from('198.51.100.20', password)).statusCode).toBe(429);
+    // A colleague behind the same address is not locked out by it.
+    const colleague = await t.signUp();
+    expect((await from('198.51.100.20', colleague.password, colleague.email)).statusCode).toBe(200);
+    // Nor is the account's owner, from their own address.
+    expect((await from('192.0.2.44', password)).statusCode).toBe(200);
+  });
+
+  it('only slows an account down when it is tried from many addresses', async () => {
+    const { email, password } = await t.signUp();
+    for (let i = 1; i <= 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: ORIGIN,
+        payload: { email, password: 'Wrong1!x' },
+        remoteAddress: `203.0.113.${i}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: ORIGIN,
+      payload: { email, password },
+      remoteAddress: '203.0.113.99',
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(slowdownFor(20, 20, 250)).toBe(0);
+    expect(slowdownFor(21, 20, 250)).toBe(250);
+    expect(slowdownFor(1000, 20, 250)).toBe(5_000);
   });
 
   it('keys the limit on the connection address, not on a header the client sends', async () => {

@@ -10,6 +10,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 import type { Mailer } from '../../notifications/mailer';
 import { actionMail, requestLanguage } from '../../notifications/templates';
 import { gatedPasswordHashing } from './password-hashing';
+import { signInLimits } from './sign-in-limits';
 import { ensureOwnerSubscription } from '../subscriptions/subscriptions.service';
 import { assertInvitationSession, consumeInvitation, invitedUserFields, startInvitationSignIn } from './invitation-sign-in';
 import type { SessionChanges } from './session-cache';
@@ -34,6 +35,7 @@ type AuthConfig = Pick<
 export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer; sessionChanges: SessionChanges }) {
   const { db, config, mailer, sessionChanges } = deps;
   const limit = (window: number, max: number) => ({ window, max: Math.ceil(max * config.rateLimitMultiplier) });
+  const checkSignIn = signInLimits(db, { pair: limit(60, 10), account: limit(15 * 60, 20) });
 
   return betterAuth({
     appName: 'Mail Assistant',
@@ -82,7 +84,8 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer; s
       storage: 'database',
       ...limit(60, 300),
       customRules: {
-        '/sign-in/email': limit(60, 10),
+        // The address's ceiling: per account and address, sign-in-limits.ts refuses after 10.
+        '/sign-in/email': limit(60, 60),
         '/sign-in/social': limit(60, 10),
         '/sign-up/email': limit(60, 5),
         '/request-password-reset': limit(60, 3),
@@ -98,6 +101,14 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer; s
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/social') return startInvitationSignIn(db, ctx);
+        if (ctx.path === '/sign-in/email') {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          const address = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? '';
+          if (typeof email === 'string' && (await checkSignIn(email, address)) === 'refused') {
+            throw new APIError('TOO_MANY_REQUESTS', { message: 'Too many requests, please try again later' });
+          }
+          return;
+        }
         if (ctx.path !== '/sign-up/email' && ctx.path !== '/reset-password') return;
         const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
         const password = body?.password ?? body?.newPassword;

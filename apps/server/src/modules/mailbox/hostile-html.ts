@@ -49,4 +49,7 @@ export const HOSTILE_HTML = [
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
   '<template><script>alert(1)</script></template>',
   '<video poster="https://beacon.example/poster.png"></video>',
+  '<svg><image href="https://beacon.example/svg.png" width="1" height="1"></image></svg>',
+  '<div style="background:\\75 rl(https://beacon.example/escaped.png)">x</div>',
+  '<div style="background-image:image-set(&quot;https://beacon.example/set.png&quot; 1x)">x</div>',
 ];

@@ -38,6 +38,50 @@ describe('sanitizeMailHtml', () => {
     expect(html).toContain('<img>');
   });
 
+  it('holds back remote references in SVG and in escaped CSS, and counts each for the images bar', () => {
+    const cases = [
+      '<svg><image href="https://track.example/a.png" width="1" height="1"></image></svg>',
+      '<svg><image xlink:href="//track.example/b.png"></image></svg>',
+      '<div style="background:\\75 rl(https://track.example/c.png)">x</div>',
+      '<div style="background-image:u\\rl(//track.example/d.png)">x</div>',
+      '<div style="background:url(/**/https://track.example/e.png)">x</div>',
+      '<style>p{background:\\000075rl("https://track.example/f.png")}</style><p>x</p>',
+      '<div style="background-image:image-set(&quot;https://track.example/g.png&quot; 1x)">x</div>',
+      '<div style="background:\\75\\72\\6c(\\68ttps://track.example/h.png)">x</div>',
+    ];
+    for (const dirty of cases) {
+      const blocked = sanitizeMailHtml(dirty, { allowRemoteImages: false });
+      expect(blocked.html, dirty).not.toMatch(/track\.example/);
+      expect(blocked.hadRemoteImages, dirty).toBe(true);
+      expect(mentionsRemoteImages(dirty), dirty).toBe(true);
+    }
+    expect(sanitizeMailHtml(cases[0]!, { allowRemoteImages: true }).html).toContain('https://track.example/a.png');
+    // <use> is not kept at all.
+    expect(
+      sanitizeMailHtml('<svg><use href="https://track.example/s.svg#i"></use></svg>', { allowRemoteImages: true }).html,
+    ).not.toMatch(/track\.example/);
+  });
+
+  it('lets links go only to web pages and mail addresses, in a new context without opener or referrer', () => {
+    const { html } = sanitizeMailHtml(
+      [
+        '<a href="https://shop.example/order">web</a>',
+        '<a href="mailto:sales@shop.example">mail</a>',
+        '<a href="/api/auth/sign-out">relative</a>',
+        '<a href="//evil.example/x">protocol-relative</a>',
+        '<a href="#top">anchor</a>',
+        '<a href="data:text/html,hi">data</a>',
+        '<svg><a xlink:href="/api/session"><text>svg</text></a></svg>',
+      ].join(''),
+      { allowRemoteImages: false },
+    );
+    expect(html).toContain('<a href="https://shop.example/order" target="_blank" rel="noopener noreferrer">web</a>');
+    expect(html).toContain('<a href="mailto:sales@shop.example" target="_blank" rel="noopener noreferrer">mail</a>');
+    for (const gone of ['/api/auth/sign-out', 'evil.example', '#top', 'data:text', '/api/session'])
+      expect(html).not.toContain(gone);
+    expect(html).toContain('>relative</a>');
+  });
+
   it('reads the text of an HTML-only mail for quoting, without scripts or styles', () => {
     expect(htmlToText('<style>p{color:red}</style><p>Hello &amp; welcome</p><div>Line<br>two</div><script>x()</script>')).toBe(
       'Hello & welcome\nLine\ntwo',

@@ -47,7 +47,26 @@ const FORBID_ATTR = ['action', 'formaction', 'ping', 'srcdoc', 'http-equiv'];
 
 const REMOTE = /^\s*(?:https?:)?\/\//i;
 const CSS_URL = /url\(\s*(['"]?)\s*((?:https?:)?\/\/[^)'"]*)\1\s*\)/gi;
+/** `image-set("https://…" 1x)` loads a quoted string as an image, without `url()`. */
+const CSS_IMAGE_SET = /(?:-webkit-)?image-set\([^)]*?(?:https?:)?\/\/[^)]*\)/gi;
 const CSS_DANGER = /expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:|@import/i;
+/** Where a link in a mail may go: out of the product, to a web page or a mail address. */
+const EXTERNAL_LINK = /^\s*(?:https?:\/\/|mailto:)/i;
+const DATA_IMAGE = /^\s*data:image\/(?:png|gif|jpe?g|webp|bmp);/i;
+
+/**
+ * CSS as the browser reads it: comments dropped and escapes decoded (`\75 rl(`, `\2f\2f`), so that
+ * what is judged below is what would load. CSS values have no escapes left that we need.
+ */
+function decodedCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\\([0-9a-f]{1,6})[ \t\r\n\f]?/gi, (_, hex: string) => {
+      const code = parseInt(hex, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+    })
+    .replace(/\\([^\r\n\f0-9a-f])/gi, '$1');
+}
 
 export interface SanitizeOptions {
   allowRemoteImages: boolean;
@@ -63,16 +82,18 @@ export interface SanitizedHtml {
 
 export function sanitizeMailHtml(dirty: string, options: SanitizeOptions): SanitizedHtml {
   let hadRemoteImages = false;
-  const cleanCss = (css: string) => {
+  const cleanCss = (raw: string) => {
+    let css = decodedCss(raw);
     if (CSS_DANGER.test(css)) {
       css = css
         .replace(/@import[^;]*;?/gi, '')
         .replace(/expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:/gi, 'blocked(');
     }
-    return css.replace(CSS_URL, (whole) => {
+    const remote = (whole: string) => {
       hadRemoteImages = true;
       return options.allowRemoteImages ? whole : 'none';
-    });
+    };
+    return css.replace(CSS_URL, remote).replace(CSS_IMAGE_SET, remote);
   };
 
   const purify = domPurify();
@@ -91,7 +112,7 @@ export function sanitizeMailHtml(dirty: string, options: SanitizeOptions): Sanit
         const resolved = options.inlineImages?.get(value.trim().slice(4).replace(/^<|>$/g, ''));
         if (resolved) element.setAttribute(attribute, resolved);
         else element.removeAttribute(attribute);
-      } else if (!/^\s*data:image\/(?:png|gif|jpe?g|webp|bmp);/i.test(value)) {
+      } else if (!DATA_IMAGE.test(value)) {
         // A relative or odd URL means nothing in a mail: nothing but images is loaded.
         element.removeAttribute(attribute);
       }
@@ -102,7 +123,22 @@ export function sanitizeMailHtml(dirty: string, options: SanitizeOptions): Sanit
     }
     const style = element.getAttribute('style');
     if (style) element.setAttribute('style', cleanCss(style));
-    if (element.tagName === 'A' && element.hasAttribute('href')) {
+    const link = element.tagName.toLowerCase() === 'a' || element.tagName.toLowerCase() === 'area';
+    for (const attribute of ['href', 'xlink:href']) {
+      const value = element.getAttribute(attribute);
+      if (value === null) continue;
+      if (link) {
+        // A relative or in-page link would open the product's own origin, outside the sandbox.
+        if (!EXTERNAL_LINK.test(value)) element.removeAttribute(attribute);
+      } else if (REMOTE.test(value)) {
+        // SVG <image>, <use>, <feImage>: a reference is an image to load.
+        hadRemoteImages = true;
+        if (!options.allowRemoteImages) element.removeAttribute(attribute);
+      } else if (!DATA_IMAGE.test(value) && !/^\s*#/.test(value)) {
+        element.removeAttribute(attribute);
+      }
+    }
+    if (link && (element.hasAttribute('href') || element.hasAttribute('xlink:href'))) {
       element.setAttribute('target', '_blank');
       element.setAttribute('rel', 'noopener noreferrer');
     }
@@ -135,9 +171,12 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** A cheap look for remote images, for the read panel's "show images" button. */
+/**
+ * Whether the message refers to remote images, for the read panel's "show images" bar: judged by the
+ * sanitizer itself, so every reference it would hold back (SVG, escaped CSS, `image-set`) counts.
+ */
 export function mentionsRemoteImages(html: string) {
-  return /(?:src|background|srcset)\s*=\s*["']?\s*(?:https?:)?\/\/|url\(\s*['"]?\s*(?:https?:)?\/\//i.test(html);
+  return sanitizeMailHtml(html, { allowRemoteImages: false }).hadRemoteImages;
 }
 
 const escapeHtml = (text: string) =>

@@ -120,8 +120,9 @@ afterEach(async () => {
 });
 
 describe('InboxRoute', () => {
-  it('shows the folder tree with unread badges, the rows, the pager and the loaded banner for 3 s', async () => {
+  it('shows the folder tree with unread badges, the rows, the pager, and the loaded banner for 3 s after a reload', async () => {
     api();
+    const user = userEvent.setup();
     renderInbox();
     expect(await screen.findByText('Subject 1')).toBeInTheDocument();
     const tree = screen.getByRole('tree', { name: 'Folders' });
@@ -133,9 +134,27 @@ describe('InboxRoute', () => {
     expect(screen.getByText('Subject 2').closest('li')).not.toHaveClass('font-semibold');
     expect(within(screen.getByText('Subject 2').closest('li')!).getByLabelText('Has attachments')).toBeInTheDocument();
     expect(within(screen.getByText('Subject 3').closest('li')!).getByText('2')).toBeInTheDocument();
+    // Loading the folder says nothing more than its rows; the reload button is answered.
+    expect(screen.queryByText('Emails loaded successfully!')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(await screen.findByText('Emails loaded successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Emails loaded successfully!')).not.toBeInTheDocument(), { timeout: 4000 });
   }, 10_000);
+
+  it('clears the search when another folder opens, and asks the new folder without it', async () => {
+    const { calls } = api();
+    const user = userEvent.setup();
+    renderInbox();
+    expect(await screen.findByText('Subject 1')).toBeInTheDocument();
+    const box = screen.getByPlaceholderText('Search this folder');
+    await user.type(box, 'invoice');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/mailbox' && c.query.get('search') === 'invoice')).toBe(true));
+    await user.click(within(screen.getByRole('tree', { name: 'Folders' })).getByRole('button', { name: /Acme/ }));
+    expect(box).toHaveValue('');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/mailbox' && c.query.get('folder') !== 'INBOX')).toBe(true));
+    const asked = calls.filter((c) => c.path === '/api/mailbox' && c.query.get('folder') !== 'INBOX');
+    expect(asked.every((c) => !c.query.get('search'))).toBe(true);
+  });
 
   it('says "No emails found." for an empty folder, and "Failed to fetch folders" when folders fail', async () => {
     api({

@@ -47,7 +47,9 @@ export function InboxRoute() {
   const [folder, setFolder] = useState(firstPage.folder);
   const [page, setPage] = useState(firstPage.page);
   const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const typedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // Cleared (by hand or by a folder change), the search stops at once, not half a second later.
+  const search = searchText.trim() === '' ? '' : typedSearch;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [cursor, setCursor] = useState(0);
   const [openUid, setOpenUid] = useState<string | null>(null);
@@ -57,7 +59,8 @@ export function InboxRoute() {
   const composeReady = useMountedOnceWanted(compose !== null, ComposePanel);
   usePreloadAfterFirstScreen(ShortcutsHelp);
   const [banner, setBanner] = useState(0);
-  const announce = useRef(true);
+  // The banner answers the reload button only: loading a folder or a page is what the list shows.
+  const announce = useRef(false);
   const searchBox = useRef<HTMLInputElement>(null);
 
   const folders = useFolders();
@@ -71,14 +74,14 @@ export function InboxRoute() {
   const shownPage = useDeferredValue(list.data) === undefined ? undefined : list.data;
   const tree = folders.data ?? [];
 
-  // "Emails loaded successfully!" for 3000 ms after a folder, a page or a reload has loaded, once
-  // its rows are drawn (the first page's come a moment after its data).
+  // "Emails loaded successfully!" for 3000 ms after a reload has loaded, once its rows are drawn;
+  // never over an empty folder, where "No emails found." says it all.
   const drawn = shownPage !== undefined;
   useEffect(() => {
     if (!drawn || !list.isSuccess || list.isPlaceholderData || list.isFetching || !announce.current) return;
     announce.current = false;
-    setBanner(Date.now());
-  }, [drawn, list.isSuccess, list.isPlaceholderData, list.isFetching, list.dataUpdatedAt]);
+    if (messages.length > 0) setBanner(Date.now());
+  }, [drawn, list.isSuccess, list.isPlaceholderData, list.isFetching, list.dataUpdatedAt, messages.length]);
   useEffect(() => {
     if (!banner) return;
     const timer = setTimeout(() => setBanner(0), MAILBOX_SUCCESS_BANNER_MS);
@@ -91,25 +94,26 @@ export function InboxRoute() {
 
   // The next rows' bodies are fetched ahead, so that opening them is instant: once the rows have
   // painted, so that their first paint does not wait behind those requests.
+  // Not while the rows are still the previous folder's: their uids mean nothing in this one.
+  const rowsOfThisFolder = drawn && !list.isPlaceholderData;
   useEffect(() => {
-    if (!drawn) return;
+    if (!rowsOfThisFolder) return;
     return afterNextPaint(() => {
       for (const m of messages.slice(Math.max(0, cursor), cursor + 2)) {
         void queryClient.prefetchQuery(messageQueryOptions(folder, m.uid));
       }
     });
-  }, [drawn, cursor, messages, folder, queryClient]);
+  }, [rowsOfThisFolder, cursor, messages, folder, queryClient]);
 
   const changeFolder = (path: string) => {
-    announce.current = true;
     setFolder(path);
+    setSearchText('');
     setPage(1);
     setSelected(new Set());
     setCursor(0);
     setOpenUid(null);
   };
   const changePage = (next: number) => {
-    announce.current = true;
     setPage(next);
     setSelected(new Set());
     setCursor(0);
@@ -293,7 +297,6 @@ export function InboxRoute() {
             ref={searchBox}
             value={searchText}
             onChange={(e) => {
-              announce.current = true;
               setSearchText(e.target.value);
               setPage(1);
             }}

@@ -142,7 +142,15 @@ describe('InboxRoute', () => {
   }, 10_000);
 
   it('clears the search when another folder opens, and asks the new folder without it', async () => {
-    const { calls } = api();
+    const { calls } = api({
+      'GET /api/mailbox': ({ url }) => ({
+        status: 200,
+        body:
+          url.searchParams.get('folder') === 'INBOX'
+            ? page([1, 2, 3].map((n) => row(n)))
+            : page([row(8, { uid: '9:8', subject: 'Acme 8' })], { total: 1, from: 1, to: 1 }),
+      }),
+    });
     const user = userEvent.setup();
     renderInbox();
     expect(await screen.findByText('Subject 1')).toBeInTheDocument();
@@ -154,6 +162,11 @@ describe('InboxRoute', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/mailbox' && c.query.get('folder') !== 'INBOX')).toBe(true));
     const asked = calls.filter((c) => c.path === '/api/mailbox' && c.query.get('folder') !== 'INBOX');
     expect(asked.every((c) => !c.query.get('search'))).toBe(true);
+    // The inbox's rows, still shown while the other folder loads, are not fetched ahead in it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await screen.findByText('Acme 8')).toBeInTheDocument();
+    const bodies = calls.filter((c) => c.path.startsWith('/api/mailbox/messages/7') && c.method === 'GET');
+    expect(bodies.filter((c) => c.query.get('folder') !== 'INBOX').map((c) => `${c.path} ${c.query.toString()}`)).toEqual([]);
   });
 
   it('says "No emails found." for an empty folder, and "Failed to fetch folders" when folders fail', async () => {

@@ -62,7 +62,7 @@ export function CategoriesTable({ categories, mailboxes, onEdit, onDelete }: Cat
                 <TableRow key={category.id}>
                   <TableCell className="font-medium">
                     <span className="flex flex-wrap items-center gap-2">
-                      <span className="break-all">{name}</span>
+                      <span className="break-words">{name}</span>
                       {category.createdBy === 'AI' && (
                         <Badge variant="accent" title={t('categories.table.aiBadgeTitle')}>
                           {t('categories.table.aiBadge')}

@@ -57,6 +57,20 @@ describe('BulkInviteRoute', () => {
     }
   });
 
+  it('offers its own file picker in the interface language, and names the chosen file', async () => {
+    mockApi({ 'GET /api/session': session });
+    await i18n.changeLanguage('fr');
+    renderBulk();
+    const picker = await screen.findByRole('button', { name: 'Choisir un fichier' });
+    expect(screen.getByTestId('csv-file-name')).toHaveTextContent('Aucun fichier choisi');
+    const input = screen.getByLabelText('Fichier CSV');
+    const click = vi.spyOn(input, 'click');
+    await userEvent.setup().click(picker);
+    expect(click).toHaveBeenCalled();
+    await userEvent.setup().upload(input, csv(validLines(1), 'equipe.csv'));
+    expect(screen.getByTestId('csv-file-name')).toHaveTextContent('equipe.csv');
+  });
+
   it('refuses a file that is not a CSV', async () => {
     mockApi({ 'GET /api/session': session });
     renderBulk();

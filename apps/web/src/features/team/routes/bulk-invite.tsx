@@ -1,4 +1,4 @@
-import { Upload } from 'lucide-react';
+import { FileUp, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -38,6 +38,8 @@ function BulkInvite() {
   const [checked, setChecked] = useState<Checked | null>(restore);
   const [reading, setReading] = useState<(CsvProgress & { fileName: string }) | null>(null);
   const [sent, setSent] = useState(0);
+  const [picked, setPicked] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const current = useRef<CsvRead | null>(null);
   const format = (n: number) => new Intl.NumberFormat(i18n.resolvedLanguage).format(n);
 
@@ -101,14 +103,29 @@ function BulkInvite() {
 
       <div className="grid gap-2">
         <Label htmlFor="csv-file">{t('team.bulk.file')}</Label>
+        {/* The browser's own picker speaks the browser's language ("Choose File"): ours speaks the app's. */}
         <input
+          ref={fileInput}
           id="csv-file"
           type="file"
           accept=".csv,text/csv,application/vnd.ms-excel"
           disabled={upload.isPending}
-          onChange={(event) => void choose(event)}
-          className="block w-full text-sm text-muted-foreground file:mr-3 file:h-9 file:cursor-pointer file:rounded-md file:border file:border-input file:bg-background file:px-4 file:text-sm file:font-medium file:text-foreground hover:file:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
+          onChange={(event) => {
+            setPicked(event.target.files?.[0]?.name ?? null);
+            void choose(event);
+          }}
+          className="sr-only"
+          tabIndex={-1}
         />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="button" variant="outline" disabled={upload.isPending} onClick={() => fileInput.current?.click()}>
+            <FileUp aria-hidden />
+            {t('team.bulk.chooseFile')}
+          </Button>
+          <span className="text-sm break-words text-muted-foreground" data-testid="csv-file-name">
+            {picked ?? checked?.fileName ?? t('team.bulk.noFile')}
+          </span>
+        </div>
       </div>
 
       {reading && (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { BillingUnavailable } from '../components/billing-unavailable';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -23,7 +24,7 @@ export function BillingPortalRoute() {
   }, [portal.isSuccess, url, navigate]);
 
   if (!user) return null;
-  if (!user.billable) return <Navigate to="/home" replace />;
+  if (!user.billable) return <BillingUnavailable user={user} title={t('billing.title')} />;
   if (portal.isError)
     return (
       <Alert variant="error">

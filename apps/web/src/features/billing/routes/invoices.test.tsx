@@ -79,9 +79,13 @@ describe('InvoicesRoute', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('is hidden on FREE and when not billable', async () => {
+  it('says why there are no invoices: the free plan, or billing off', async () => {
     mockApi({ 'GET /api/session': { status: 200, body: owner({ plan: 'free' }) } });
+    const first = renderInvoices();
+    expect(await screen.findByText(/You are on the free plan: there are no invoices yet/)).toBeInTheDocument();
+    first.unmount();
+    mockApi({ 'GET /api/session': { status: 200, body: owner({ billable: false }) } });
     renderInvoices();
-    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+    expect(await screen.findByText(/Billing is turned off on this installation/)).toBeInTheDocument();
   });
 });

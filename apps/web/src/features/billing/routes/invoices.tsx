@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
+import { BillingUnavailable } from '../components/billing-unavailable';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,7 +25,7 @@ export function InvoicesRoute() {
   const { user } = useAuth();
   const invoices = useInvoices(user?.uid ?? '', Boolean(user?.billable && user.plan !== 'free'));
   if (!user) return null;
-  if (!user.billable || user.plan === 'free') return <Navigate to="/home" replace />;
+  if (!user.billable || user.plan === 'free') return <BillingUnavailable user={user} title={t('billing.invoices.title')} />;
   const locale = localeOf(i18n.resolvedLanguage);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
 

@@ -107,10 +107,19 @@ describe('SubscriptionsRoute: the cards against the spec', () => {
     expect(within(card('PRO')).getByRole('button', { name: 'Switch to PRO' })).toBeEnabled();
   });
 
-  it('is hidden from users who are not billable', async () => {
+  it('says why there is nothing to choose: billing off, or a team member', async () => {
     mockApi({ 'GET /api/session': { status: 200, body: owner({ billable: false, plan: 'biz' }) } });
     renderPlans();
-    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+    expect(await screen.findByText(/Billing is turned off on this installation/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/home');
+    expect(screen.queryByText('elsewhere')).not.toBeInTheDocument();
+  });
+
+  it('tells a team member that the owner holds the plan, in French too', async () => {
+    await i18n.changeLanguage('fr');
+    mockApi({ 'GET /api/session': { status: 200, body: owner({ billable: false, referrerId: 'owner-1' }) } });
+    renderPlans();
+    expect(await screen.findByText(/Le propriétaire de votre équipe détient l'abonnement/)).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,8 @@ import { OFFERED_PLANS, type BillingCycle, type PlanId } from '@app/shared/plans
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BillingUnavailable } from '../components/billing-unavailable';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Label } from '@/components/ui/label';
@@ -68,8 +69,8 @@ export function SubscriptionsRoute() {
   const switcher = useSwitchPlan(user?.uid ?? '');
 
   if (!user) return null;
-  // Billing links and screens are hidden when billable is false (members, billing off).
-  if (!user.billable) return <Navigate to="/home" replace />;
+  // Billing links are hidden when billable is false (members, billing off); the page says why.
+  if (!user.billable) return <BillingUnavailable user={user} title={t('billing.title')} />;
   const cycle: BillingCycle = chosenCycle ?? (user.subscriptionBillingCycle === 'yearly' ? 'yearly' : 'monthly');
   const sid = params.get('sid');
   const paying = user.plan !== 'free';

@@ -13,14 +13,15 @@ const addinItem = (url: string | null, page: string, label: string): Item =>
 
 function menuSections(user: SessionUser, addins: AuthConfig['addins']): { title: string | null; items: Item[] }[] {
   const isOwner = user.referrerId === null;
+  // The knowledge database is a setting of the assistant (spec 01 §2): a member without AI setup has neither.
   const settings: Item[] = [
+    { to: '/home', label: 'layout.nav.knowledge', icon: Database },
     { to: '/prompt', label: 'layout.nav.instructions', icon: FileText },
     { to: '/email-settings', label: 'layout.nav.mailbox', icon: Mail },
     { to: '/inbox', label: 'layout.nav.webmail', icon: Inbox },
     ...(isOwner ? [{ to: '/users', label: 'layout.nav.users', icon: Users }] : []),
   ];
   return [
-    { title: null, items: [{ to: '/home', label: 'layout.nav.knowledge', icon: Database }] },
     ...(isOwner || user.metadata.hasAiConfig ? [{ title: 'layout.nav.settings', items: settings }] : []),
     {
       title: null,

@@ -16,6 +16,7 @@ import { registerAccountRoutes } from '../modules/accounts/accounts.routes';
 import { registerAssistantRoutes } from '../modules/assistant/assistant.routes';
 import { registerEnterpriseCategoryRoutes } from '../modules/enterprise-categories/enterprise-categories.routes';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes';
+import { registerGettingStartedRoutes } from '../modules/getting-started/getting-started.routes';
 import { registerHealthRoutes, VERSION } from '../modules/health/health.routes';
 import { registerInvitationRoutes } from '../modules/invitations/invitations.routes';
 import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
     requireUser,
   });
   registerFeedbackRoutes(app, { db: database.db, mailer, supportEmail: config.supportEmail, requireUser });
+  registerGettingStartedRoutes(app, { db: database.db, requireUser });
   await registerSubscriptionRoutes(app, {
     db: database.db,
     stripe: config.stripe ? createStripe(config.stripe) : null,

@@ -37,6 +37,13 @@ describe.skipIf(skip)('the assistant runs whatever the initialisation toggle say
       [box.setting._id],
     );
     expect(account?.batch_status).toBeNull();
+    // The Getting started card sees the mailbox, the category and the first draft.
+    expect((await f.t.call(box.user, 'GET', '/api/getting-started')).json()).toEqual({
+      mailbox: true,
+      categories: true,
+      knowledge: false,
+      firstDraft: true,
+    });
   });
 
   it('switched off and on again, it starts from then: what arrived meanwhile is never answered', async () => {

@@ -94,6 +94,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/webhooks/outlook/lifecycle': { public: 'Graph lifecycle notifications, authenticated by their clientState' },
 
   'GET /api/session': { scope: 'self', build: () => ({ url: '/api/session' }) },
+  'GET /api/getting-started': { scope: 'self', build: () => ({ url: '/api/getting-started' }) },
   'POST /api/users/handoff': { scope: 'self', build: () => ({ url: '/api/users/handoff' }) },
   'DELETE /api/accounts/:id': {
     scope: 'personal',

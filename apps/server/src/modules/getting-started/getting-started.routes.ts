@@ -1,0 +1,16 @@
+import { gettingStartedSchema } from '@app/shared/getting-started';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { currentUser } from '../../http/auth-guard';
+import { progressOf } from './getting-started.repository';
+
+/** GET /api/getting-started: what the signed-in user has set up, for the Getting started card. */
+export function registerGettingStartedRoutes(app: FastifyInstance, deps: { db: Db; requireUser: preHandlerHookHandler }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/getting-started',
+    { preValidation: deps.requireUser, schema: { response: { 200: gettingStartedSchema } } },
+    async (req) => progressOf(deps.db, currentUser(req).id),
+  );
+}

@@ -11,7 +11,7 @@ describe('GET /api/getting-started', () => {
   it('says what the caller has set up, from the database, and only for the caller', async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
-    const progress = async (user: typeof owner) => (await t.call(user, 'GET', '/api/getting-started')).json();
+    const progress = async (user: typeof owner) => (await t.call(user, 'GET', '/api/getting-started')).json<unknown>();
     expect(await progress(owner)).toEqual({ mailbox: false, categories: false, knowledge: false, firstDraft: false });
 
     expect((await t.call(owner, 'POST', '/api/data', { title: 'Opening hours', text: 'We open at 9.' })).statusCode).toBeLessThan(

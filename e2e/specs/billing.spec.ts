@@ -44,9 +44,11 @@ base.describe('billing off (no Stripe keys)', () => {
     await expect(page.getByRole('menuitem', { name: 'Change Your Plan' })).toHaveCount(0);
     await expect(page.getByRole('menuitem', { name: 'Invoices' })).toHaveCount(0);
     await page.keyboard.press('Escape');
+    // The pages stay, and say why there is nothing to pay.
     for (const path of ['/subscriptions', '/invoices', '/billing']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByText(/Billing is turned off on this installation/)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
     }
   });
 });
@@ -312,7 +314,9 @@ test.describe('billing on (Stripe-shaped local server)', () => {
     );
     await page.reload();
     await expect(banner).toBeVisible();
-    await page.getByRole('link', { name: 'Upgrade' }).click();
+    // FREE allows no member either: both quotas are exceeded, and both banners say so.
+    await expect(page.getByText(/Quota Exceeded: You have exceeded your members quota/)).toBeVisible();
+    await page.getByRole('link', { name: 'Upgrade' }).first().click();
     await expect(page).toHaveURL(/\/subscriptions$/);
     // The member spends the owner's credits but sees no banner.
     await memberPage.reload();

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ClassifierModel, EngineCategory, EngineMessage, TrainingExample } from '../engine';
 import { cleanForEngine } from '../safety';
+import { corpusFile } from '../../../test/corpus';
 import { createLocalEngine } from './local-engine';
 import { detectLanguage, stem, stems } from './text';
 
@@ -209,7 +209,8 @@ describe('local engine: classification', () => {
   });
 });
 
-const corpus = path.resolve(import.meta.dirname, '../../../../../../shared/corpus/enron-folders7/lokay-m.jsonl.gz');
+// The shared corpus beside the repository (or CORPUS_DIR): this path used to miss it, so the test never ran.
+const corpus = corpusFile('enron-folders7/lokay-m.jsonl.gz') ?? 'enron-folders7/lokay-m.jsonl.gz';
 const hasCorpus = existsSync(corpus);
 
 describe.skipIf(!hasCorpus)(`local engine on real mail (skipped when ${corpus} is missing)`, () => {

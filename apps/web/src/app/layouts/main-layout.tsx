@@ -69,8 +69,7 @@ export function MainLayout() {
           <UserMenu user={user} />
         </header>
         {user && <QuotaBanner user={user} />}
-        {/* Bottom room (pb-28): the floating help guide button never covers the end of a page. */}
-        <main className="flex-1 p-4 pb-28 md:p-6 md:pb-28">
+        <main className="flex-1 p-4 md:p-6">
           <Outlet />
         </main>
       </div>

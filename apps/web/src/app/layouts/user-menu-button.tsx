@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 export function UserMenuButton({ user, ...props }: { user: SessionUser | null } & ComponentProps<typeof Button>) {
   const { t } = useTranslation();
   return (
-    <Button variant="ghost" className="max-w-64 px-2" aria-label={t('layout.userMenu.label')} {...props}>
+    <Button variant="ghost" className="max-w-40 min-w-0 px-2 sm:max-w-64" aria-label={t('layout.userMenu.label')} {...props}>
       <CircleUser aria-hidden />
       <span className="truncate">{user?.email ?? t('layout.userMenu.guest')}</span>
       <ChevronDown aria-hidden />

@@ -1,4 +1,6 @@
 import type { SessionUser } from '@app/shared/auth';
+import { nextGettingStartedStep } from '@app/shared/getting-started';
+import { useQueryClient } from '@tanstack/react-query';
 import { Compass } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +11,14 @@ import { opensByItself } from '../utils/auto-open';
 import { recordView, setButtonHidden } from '../utils/progress';
 import { useHelpGuideProgress } from '../utils/use-help-guide-progress';
 import { HelpGuideButton } from './help-guide-button';
+import { gettingStartedQueryOptions, useGettingStarted } from '../api/get-getting-started';
 
 const HelpGuideModal = deferred(() => import('./help-guide-modal').then((module) => module.HelpGuideModal));
 
 /**
- * The help guide of spec 02 §2 for the signed-in user: a header button that always opens it (and
- * shows the floating button again), the floating button, and the modal, which opens by itself on a
- * first visit (`opensByItself`).
+ * The help guide of spec 02 §2 for the signed-in user: a header button that always opens it, the
+ * Getting started button with the user's real progress (until everything is set up, or the user
+ * closes it for good), and the modal, which opens by itself on a first visit (`opensByItself`).
  */
 export function HelpGuide({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -27,10 +30,18 @@ export function HelpGuide({ user }: { user: SessionUser }) {
   const enabled = user.metadata.hasAiConfig;
   const modalMounted = useMountedOnceWanted(open, HelpGuideModal);
 
+  // Once closed, the button stays closed: the header's guide button still opens the guide.
   const openGuide = useCallback(() => {
-    update((p) => setButtonHidden(recordView(p, new Date()), false));
+    update((p) => recordView(p, new Date()));
     setOpen(true);
   }, [update]);
+  const done = useGettingStarted(enabled && !progress.buttonHidden).data;
+  // Each screen may have just set something up (a mailbox, a category, an entry): asked again.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: gettingStartedQueryOptions.queryKey });
+  }, [pathname, queryClient]);
+  const allDone = done !== undefined && nextGettingStartedStep(done) === null;
 
   const shouldAutoOpen = opensByItself(user, progress, pathname);
   useEffect(() => {
@@ -46,19 +57,22 @@ export function HelpGuide({ user }: { user: SessionUser }) {
     void navigate(to);
   };
 
+  const showProgress = !progress.buttonHidden && done !== undefined && !allDone;
   return (
     <>
+      {/* On a phone the Getting started button, which opens the guide too, takes this one's room. */}
       <Button
         variant="ghost"
         size="icon"
+        className={showProgress ? 'hidden sm:inline-flex' : undefined}
         aria-label={t('helpGuide.button.show')}
         title={t('helpGuide.button.show')}
         onClick={openGuide}
       >
         <Compass />
       </Button>
-      {!progress.buttonHidden && (
-        <HelpGuideButton progress={progress} onOpen={openGuide} onHide={() => update((p) => setButtonHidden(p, true))} />
+      {showProgress && done && (
+        <HelpGuideButton done={done} onOpen={openGuide} onHide={() => update((p) => setButtonHidden(p, true))} />
       )}
       {modalMounted && (
         <Suspense fallback={null}>

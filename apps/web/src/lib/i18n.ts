@@ -57,6 +57,16 @@ export const i18n = i18next.createInstance();
  *
  * Settles once the chosen language is loaded: the app renders after it, never with raw keys.
  */
+/** Where the interface language comes from, first found first: the link, then the user's last choice, then the browser. */
+export const languageDetection = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  lookupCookie: 'i18next',
+  lookupLocalStorage: 'i18nextLng',
+  // The cookie also lets the server write system mail in the chosen language.
+  caches: ['localStorage', 'cookie'],
+};
+
 export const i18nReady = i18n
   .use(lazyLanguages)
   .use(LanguageDetector)
@@ -73,14 +83,7 @@ export const i18nReady = i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupCookie: 'i18next',
-      lookupLocalStorage: 'i18nextLng',
-      // The cookie also lets the server write system mail in the chosen language.
-      caches: ['localStorage', 'cookie'],
-    },
+    detection: languageDetection,
   });
 
 function syncHtmlLang(lng: string | undefined) {

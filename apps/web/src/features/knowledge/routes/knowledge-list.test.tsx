@@ -92,6 +92,27 @@ describe('KnowledgeListRoute', () => {
     expect(asked()).toHaveLength(2);
   });
 
+  it('searches once the typing has paused for 500 ms, and starts again at page 1', async () => {
+    const fetchMock = mockFetch((url) => {
+      const page = Number(url.searchParams.get('page'));
+      return { status: 200, body: list({ data: [item(page * 10 + 1)], totalCount: 25, totalPages: 3, page }) };
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<KnowledgeListRoute />, { path: '/home', at: '/home?page=3' });
+    await screen.findByText('Title 31');
+    const asked = () => fetchMock.mock.calls.map((call) => call[0] as string);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'hours');
+    // Typed letter by letter, faster than the pause: nothing asked yet for any partial word.
+    expect(asked().filter((u) => u.includes('search='))).toEqual([]);
+    await vi.waitFor(
+      () => expect(asked().filter((u) => u.includes('search='))).toEqual(['/api/data?page=1&limit=10&search=hours']),
+      {
+        timeout: 2000,
+      },
+    );
+    expect(router.state.location.search).toBe('?search=hours');
+  });
+
   it('marks internal entries with a badge, in English and in French', async () => {
     mockFetch(() => ({
       status: 200,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { apiError, mockApi, stubBrowserApis, type Answer, type Handler } from '@/test/mock-api';
+import { apiError, mockApi, sessionUser, stubBrowserApis, type Answer, type Handler } from '@/test/mock-api';
 import { category, defaultConfigs, mailSetting } from '../testing/mock-api';
 import { MailSettingsRoute } from './mail-settings';
 
@@ -52,6 +52,25 @@ afterEach(() => {
 });
 
 describe('MailSettingsRoute', () => {
+  it('sets the showGuide flag once on entry when it is off (spec 02 §2), and not when it is on', async () => {
+    const { calls } = setup({
+      'GET /api/session': { status: 200, body: sessionUser({ profileId: 'p1', showGuide: false }) },
+      'PUT /api/user-profiles/p1': { status: 200, body: { success: true } },
+    });
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT' && c.path === '/api/user-profiles/p1').map((c) => c.body)).toEqual([
+        { showGuide: true },
+      ]),
+    );
+  });
+
+  it('leaves the showGuide flag alone when it is already on', async () => {
+    const { calls } = setup({ 'GET /api/session': { status: 200, body: sessionUser({ profileId: 'p1', showGuide: true }) } });
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/session')).toBe(true));
+    expect((await screen.findAllByText('Automatic initialisation')).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'PUT' && c.path.startsWith('/api/user-profiles'))).toBe(false);
+  });
+
   it('shows the add-email prompt when no mailbox is connected', async () => {
     setup({ 'GET /api/email-settings': { status: 200, body: null } });
     expect(await screen.findByRole('link', { name: 'Add an e-mail account' })).toHaveAttribute('href', '/email-settings/add');

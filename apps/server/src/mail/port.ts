@@ -101,6 +101,12 @@ export interface OutgoingEnvelope {
   to: string[];
 }
 
+/**
+ * How mail the assistant takes for spam is marked where no `$Junk` keyword exists: a Gmail label, an
+ * Outlook category of this name. A mark, not a move: the owner sees it and decides.
+ */
+export const LIKELY_SPAM_MARK = 'Likely spam';
+
 export interface MessageOperations {
   /** The raw RFC 822 source, or null when the message is no longer in the folder. */
   fetchRaw(folderId: string, id: string): Promise<Buffer | null>;

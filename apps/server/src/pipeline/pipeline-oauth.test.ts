@@ -108,6 +108,25 @@ describe('mail pipeline on Gmail and Outlook (vendor-shaped servers)', () => {
     expect(google.sent).toHaveLength(0);
   });
 
+  it('marks mail the receiving server flags as spam: the "Likely spam" label on Gmail, the category on Outlook', async () => {
+    const spam = (to: string, messageId: string) =>
+      Buffer.from(
+        `From: Winner <promo@lottery.test>\r\nTo: ${to}\r\nSubject: You won!\r\nMessage-ID: ${messageId}\r\n` +
+          `X-Spam-Flag: YES\r\nDate: ${new Date().toUTCString()}\r\n\r\nClaim your prize now.\r\n`,
+      );
+    const gmail = await connect('gmail', 2);
+    const onGmail = google.deliver(spam('owner@gmail.test', '<g-spam@lottery.test>'));
+    await processed(gmail.setting, '<g-spam@lottery.test>');
+    const label = google.labels.find((l) => l.name === 'Likely spam');
+    expect(onGmail.labelIds).toEqual(expect.arrayContaining(['INBOX', label!.id]));
+
+    const outlook = await connect('outlook', 2);
+    const onOutlook = microsoft.deliver('inbox', spam('owner@outlook.test', '<o-spam@lottery.test>'));
+    await processed(outlook.setting, '<o-spam@lottery.test>');
+    expect(onOutlook.categories).toEqual(['Likely spam']);
+    expect(google.drafts.some((d) => d.raw.toString().includes('<g-spam@lottery.test>'))).toBe(false);
+  });
+
   it('Outlook: new mail found through message delta is moved into its folder and answered once', async () => {
     const { user, setting } = await connect('outlook', 3);
     await acmeCategory(user, '1');

@@ -27,6 +27,8 @@ export interface GraphStoredMessage {
   raw: Buffer;
   isRead: boolean;
   flagged: boolean;
+  /** Outlook categories (names), as `categories` on the message resource. */
+  categories?: string[];
   received: number;
   /** Change counters for delta: when it came into its folder, when it last changed. */
   arrivedAt: number;
@@ -197,6 +199,7 @@ export async function startMicrosoftServer(options: {
       receivedDateTime: new Date(m.received).toISOString(),
       isRead: m.isRead,
       flag: { flagStatus: m.flagged ? 'flagged' : 'notFlagged' },
+      categories: m.categories ?? [],
       hasAttachments: /content-disposition:\s*attachment/i.test(m.raw.toString('utf8')),
       parentFolderId: m.folderId,
     };
@@ -558,7 +561,7 @@ export async function startMicrosoftServer(options: {
     const message = messages.find((m) => m.id === decodeURIComponent(one[1]!));
     if (!message) return (notFound(res), true);
     const action = one[2];
-    const b = (body ?? {}) as { isRead?: boolean; flag?: { flagStatus?: string }; destinationId?: string };
+    const b = (body ?? {}) as { isRead?: boolean; flag?: { flagStatus?: string }; categories?: string[]; destinationId?: string };
     if (method === 'GET' && action === '$value') {
       void sendValue(message, res);
     } else if (method === 'GET' && !action) {
@@ -566,6 +569,8 @@ export async function startMicrosoftServer(options: {
     } else if (method === 'PATCH' && !action) {
       if (typeof b.isRead === 'boolean') message.isRead = b.isRead;
       if (b.flag?.flagStatus) message.flagged = b.flag.flagStatus === 'flagged';
+      // Graph replaces the whole collection with what the PATCH gives.
+      if (Array.isArray(b.categories)) message.categories = b.categories.filter((c) => typeof c === 'string');
       message.changedAt = ++changeNumber;
       sendJson(res, 200, graphMessage(message));
     } else if (method === 'POST' && action === 'move') {

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { MailError } from '../errors';
 import { withBcc } from '../bcc-header';
-import type { BrowsedMessage, FolderCounts, MessageFlag, MessageOperations } from '../port';
+import { type BrowsedMessage, type FolderCounts, LIKELY_SPAM_MARK, type MessageFlag, type MessageOperations } from '../port';
 import type { VendorRequest } from '../vendor-http';
 
 /**
  * Message operations over the Gmail REST API (https://developers.google.com/gmail/api/reference/rest).
  * Folders are label ids; a message id is Gmail's message id. Flags map to labels: `\Seen` is the
- * absence of UNREAD, `\Flagged` is STARRED; `$Junk`/`Junk` and `\Answered` have no label and are
- * ignored (spam is a move to SPAM). Gmail keeps its own Sent copy. The mail-modify scope does not
+ * absence of UNREAD, `\Flagged` is STARRED; `$Junk` (the pipeline's mark for likely spam) is the user
+ * label `LIKELY_SPAM_MARK`, created when first needed; `Junk` and `\Answered` have no label and are
+ * ignored (the webmail's spam action is a move to SPAM). Gmail keeps its own Sent copy. The mail-modify scope does not
  * allow deleting for good, so `expunge` is left out. So is `withRawStream`: the API gives raw MIME
  * only whole, base64url inside JSON, and its parts (`format=full`, `attachments.get`) come from
  * Gmail's own MIME parser, which nothing documents to split and number parts as ours does, so an
@@ -157,6 +158,24 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
     return labelSchema.parse(await call(`/labels/${encodeURIComponent(labelId)}`));
   }
 
+  /** The id of the likely-spam label, found or created once per connection. */
+  let likelySpamLabel: Promise<string> | null = null;
+  function likelySpamLabelId(): Promise<string> {
+    likelySpamLabel ??= (async () => {
+      const listed = z
+        .object({ labels: z.array(z.object({ id: z.string(), name: z.string() })).default([]) })
+        .parse(await call('/labels'));
+      const found = listed.labels.find((l) => l.name.toLowerCase() === LIKELY_SPAM_MARK.toLowerCase());
+      if (found) return found.id;
+      const body = { name: LIKELY_SPAM_MARK, labelListVisibility: 'labelShow', messageListVisibility: 'show' };
+      return z.object({ id: z.string() }).parse(await call('/labels', { method: 'POST', body })).id;
+    })().catch((error: unknown) => {
+      likelySpamLabel = null;
+      throw error;
+    });
+    return likelySpamLabel;
+  }
+
   async function modify(idList: string[], add: string[], remove: string[]) {
     if (!idList.length || (!add.length && !remove.length)) return;
     await call('/messages/batchModify', { method: 'POST', body: { ids: idList, addLabelIds: add, removeLabelIds: remove } });
@@ -198,6 +217,7 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
 
     async setFlags(_folderId, idList, change) {
       const { add, remove } = labelChanges(change);
+      if (change.add?.includes('$Junk')) add.push(await likelySpamLabelId());
       await modify(idList, add, remove);
     },
 

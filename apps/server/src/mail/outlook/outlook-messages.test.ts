@@ -87,6 +87,16 @@ describe('outlook message operations against a Graph-shaped server', () => {
     });
   });
 
+  it('marks likely spam with the "Likely spam" category, keeping the message where it is and its other categories', async () => {
+    const id = (await ops.findByMessageId(INBOX, '<q1@client.example>'))!;
+    const stored = server.messages.find((m) => m.id === id)!;
+    stored.categories = ['Red category'];
+    await ops.setFlags(INBOX, [id], { add: ['$Junk'] });
+    await ops.setFlags(INBOX, [id], { add: ['$Junk'] });
+    expect(stored.categories).toEqual(['Red category', 'Likely spam']);
+    expect(stored.folderId).toBe(INBOX);
+  });
+
   it('reads MIME with flags, sets isRead and the flag, finds by Message-ID, moves and deletes for good', async () => {
     const id = (await ops.findByMessageId(INBOX, '<q2@client.example>'))!;
     await ops.setFlags(INBOX, [id], { add: ['\\Seen', '\\Flagged'] });

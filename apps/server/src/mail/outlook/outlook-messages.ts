@@ -3,14 +3,15 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { withBcc } from '../bcc-header';
 import { MailError } from '../errors';
-import type { BrowsedMessage, FolderCounts, MessageOperations } from '../port';
+import { type BrowsedMessage, type FolderCounts, LIKELY_SPAM_MARK, type MessageOperations } from '../port';
 import { type TokenSource, type VendorHttpOptions, type VendorRequest, vendorErrorText } from '../vendor-http';
 
 /**
  * Message operations over Microsoft Graph (https://learn.microsoft.com/graph/api/resources/message).
  * Folders are mail folder ids; a message id is Graph's. `\Seen` is `isRead`, `\Flagged` is
- * `flag.flagStatus`; `$Junk`/`Junk`/`\Answered` have no Graph property and are ignored (spam is a
- * move to Junk Email). Whole messages travel as MIME: read through `/$value` (bytes, streamed for the
+ * `flag.flagStatus`; `$Junk` (the pipeline's mark for likely spam) is the category `LIKELY_SPAM_MARK`;
+ * `Junk`/`\Answered` have no Graph property and are ignored (the webmail's spam action is a move to
+ * Junk Email). Whole messages travel as MIME: read through `/$value` (bytes, streamed for the
  * webmail's attachment downloads), created and sent with a base64 `text/plain` body (Graph's MIME
  * format). `sendMail` keeps the Sent Items copy itself.
  */
@@ -88,6 +89,17 @@ export function outlookMessageOperations(
   http: VendorHttpOptions = {},
 ): MessageOperations {
   const enc = encodeURIComponent;
+
+  /** Adds a category to each message, keeping the ones it has (Graph replaces the whole list). */
+  async function addCategory(ids: string[], category: string) {
+    for (const id of ids) {
+      const { categories } = z
+        .object({ categories: z.array(z.string()).default([]) })
+        .parse(await call(`/me/messages/${enc(id)}?$select=categories`));
+      if (categories.includes(category)) continue;
+      await call(`/me/messages/${enc(id)}`, { method: 'PATCH', body: { categories: [...categories, category] } });
+    }
+  }
 
   /**
    * A call whose body or answer is MIME, not JSON: one refresh after a 401, errors as MailError.
@@ -232,6 +244,7 @@ export function outlookMessageOperations(
     browse,
 
     async setFlags(_folderId, ids, change) {
+      if (change.add?.includes('$Junk')) await addCategory(ids, LIKELY_SPAM_MARK);
       const patch: { isRead?: boolean; flag?: { flagStatus: string } } = {};
       if (change.add?.includes('\\Seen')) patch.isRead = true;
       if (change.remove?.includes('\\Seen')) patch.isRead = false;

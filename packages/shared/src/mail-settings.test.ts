@@ -22,6 +22,12 @@ describe('smtp settings', () => {
       imapPort: 993,
       imapSecure: true,
       imapUser: 'owner@example.com',
+      smtpUser: 'owner@example.com',
+    });
+    expect(smtpSettingsSchema.parse({ ...smtp, imapUser: 'owner-imap', smtpUser: 'owner-smtp' })).toMatchObject({
+      user: 'owner@example.com',
+      imapUser: 'owner-imap',
+      smtpUser: 'owner-smtp',
     });
   });
 

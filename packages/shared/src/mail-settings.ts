@@ -65,7 +65,10 @@ export const smtpSettingsInputSchema = z.object({
   imapHost: mailHostSchema.optional().or(z.literal('').transform(() => undefined)),
   imapPort: portSchema.optional().or(z.literal('').transform(() => undefined)),
   imapSecure: z.boolean().optional(),
+  /** The IMAP login when it is not the e-mail address (many hosted IMAP accounts). */
   imapUser: z.string().trim().max(320).optional(),
+  /** The SMTP login when it is not the e-mail address. */
+  smtpUser: z.string().trim().max(320).optional(),
 });
 export type SmtpSettingsInput = z.input<typeof smtpSettingsInputSchema>;
 
@@ -89,9 +92,12 @@ export const smtpSettingsSchema = smtpSettingsInputSchema.transform((input) => {
     imapPort: imap.port,
     imapSecure: input.imapSecure ?? imap.port === 993,
     imapUser: input.imapUser || input.user,
+    smtpUser: input.smtpUser || input.user,
   };
 });
 export type SmtpSettings = z.output<typeof smtpSettingsSchema>;
+/** The settings a stored connection opens with: those connected before `smtpUser` existed lack it. */
+export type SmtpConnectionSettings = Omit<SmtpSettings, 'smtpUser'> & { smtpUser?: string };
 
 const dateSchema = z.coerce.date({ error: 'mailSettings.validation.invalidDate' });
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { SmtpSettings } from '@app/shared/mail-settings';
+import type { SmtpConnectionSettings } from '@app/shared/mail-settings';
 import { createGmailProvider } from './gmail/gmail-provider';
 import { createImapSmtpProvider } from './imap-smtp/imap-smtp-provider';
 import { endpointsUnder, gmailClient, type OAuthClientConfig, type OAuthVendor, outlookClient } from './oauth/oauth-clients';
@@ -8,7 +8,7 @@ import type { TokenSource } from './vendor-http';
 
 /** Builds adapters from credentials; the only place that knows which adapter serves which provider. */
 export interface MailProviderFactory {
-  smtp(settings: SmtpSettings): MailProvider;
+  smtp(settings: SmtpConnectionSettings): MailProvider;
   oauth(vendor: OAuthVendor, tokens: TokenSource): MailProvider;
   /** The OAuth client of a vendor, or null when its client id/secret are not configured. */
   oauthClient(vendor: OAuthVendor): OAuthClientConfig | null;

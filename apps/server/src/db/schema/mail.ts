@@ -16,6 +16,8 @@ export type MailConnection =
       imapPort: number;
       imapSecure: boolean;
       imapUser: string;
+      /** Absent from mailboxes connected before it existed: their SMTP login is `user`. */
+      smtpUser?: string;
     }
   /** Gmail and Outlook: the tokens (and their expiry) live in the sealed secret. */
   | { kind: 'oauth' };
@@ -43,7 +45,12 @@ export const mailAccounts = pgTable('mail_account', {
   batchStatus: text('batch_status'),
   batchCategorizeStatus: text('batch_categorize_status'),
   /** How far the running batch (initialisation or AI categorisation) has got, for the settings screen. */
-  batchProgress: jsonb('batch_progress').$type<{ job: 'initialisation' | 'categorize'; done: number; total: number; error?: string }>(),
+  batchProgress: jsonb('batch_progress').$type<{
+    job: 'initialisation' | 'categorize';
+    done: number;
+    total: number;
+    error?: string;
+  }>(),
   /** What the last AI categorisation request asked for, read by the batch job. */
   batchCategorizeRequest: jsonb('batch_categorize_request').$type<{
     numberOfCategories: number;
@@ -120,7 +127,9 @@ export const mailMessages = pgTable(
      * new → classified (result stored, actions recorded) → done; failed after MAX_ATTEMPTS; gone when
      * the message left the folder before it was read.
      */
-    status: text('status', { enum: ['new', 'classified', 'done', 'failed', 'gone'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'classified', 'done', 'failed', 'gone'] })
+      .notNull()
+      .default('new'),
     categoryId: uuid('category_id').references(() => mailCategories.id, { onDelete: 'set null' }),
     /** Which engine decided: 'rules', 'local' or an LLM provider's name; null when not classified. */
     classifiedBy: text('classified_by'),

@@ -1,4 +1,4 @@
-import type { SmtpSettings } from '@app/shared/mail-settings';
+import type { SmtpConnectionSettings } from '@app/shared/mail-settings';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../../test/dovecot';
@@ -27,7 +27,7 @@ describe.skipIf(skip)('imap/smtp message operations against Dovecot', () => {
 
   beforeAll(async () => {
     [dovecot, smtp] = await Promise.all([startDovecot([account]), startSmtpServer([account])]);
-    const settings: SmtpSettings = {
+    const settings: SmtpConnectionSettings = {
       name: 'Bob',
       host: 'localhost',
       port: smtp.port,
@@ -119,7 +119,7 @@ describe.skipIf(skip)('imap/smtp message operations against Dovecot', () => {
 
 describe.skipIf(skip)('waiting for new mail (IMAP IDLE)', () => {
   let dovecot: Dovecot;
-  const settings = (port: number): SmtpSettings => ({
+  const settings = (port: number): SmtpConnectionSettings => ({
     name: 'Carol',
     host: 'localhost',
     port: 25,
@@ -239,7 +239,7 @@ describe.skipIf(skip)('the webmail header cache', () => {
 
   beforeAll(async () => {
     dovecot = await startDovecot([carol]);
-    const settings: SmtpSettings = {
+    const settings: SmtpConnectionSettings = {
       name: 'Carol',
       host: 'localhost',
       port: 1,

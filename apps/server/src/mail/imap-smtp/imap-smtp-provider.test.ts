@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { SmtpSettings } from '@app/shared/mail-settings';
+import type { SmtpConnectionSettings } from '@app/shared/mail-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotMissing, freePort, startDovecot, type Dovecot } from '../../../test/dovecot';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
@@ -26,7 +26,7 @@ describe.skipIf(skip)('imap/smtp provider against Dovecot and an SMTP server', (
     await Promise.all([dovecot?.stop(), smtp?.stop(), tlsSmtp?.stop()]);
   });
 
-  function settings(overrides: Partial<SmtpSettings> = {}): SmtpSettings {
+  function settings(overrides: Partial<SmtpConnectionSettings> = {}): SmtpConnectionSettings {
     return {
       name: 'Alice',
       host: 'localhost',
@@ -42,7 +42,7 @@ describe.skipIf(skip)('imap/smtp provider against Dovecot and an SMTP server', (
     };
   }
 
-  async function failure(s: SmtpSettings, options = { allowPrivateHosts: true, timeoutMs: 1500 }) {
+  async function failure(s: SmtpConnectionSettings, options = { allowPrivateHosts: true, timeoutMs: 1500 }) {
     const provider = createImapSmtpProvider(s, options);
     try {
       await provider.verify();
@@ -83,6 +83,15 @@ describe.skipIf(skip)('imap/smtp provider against Dovecot and an SMTP server', (
       reason: 'auth',
       message: 'SMTP login failed: the username or password was refused',
     });
+  });
+
+  it('logs in to IMAP and SMTP with their own usernames when they are not the address', async () => {
+    await dovecot.addUser('imap-login-7', 'both-pass');
+    smtp.addUser('smtp-login-7', 'both-pass');
+    const own = settings({ user: 'carol@example.com', imapUser: 'imap-login-7', smtpUser: 'smtp-login-7', pass: 'both-pass' });
+    expect(await failure(own)).toBeNull();
+    // Without its own SMTP login, the address is used, and the SMTP server refuses it.
+    expect(await failure({ ...own, smtpUser: undefined })).toMatchObject({ stage: 'smtp', reason: 'auth' });
   });
 
   it('reports refused connections, self-signed certificates, silent and closing servers', async () => {

@@ -1,4 +1,4 @@
-import type { SmtpSettings } from '@app/shared/mail-settings';
+import type { SmtpConnectionSettings } from '@app/shared/mail-settings';
 import { ImapFlow, type ListResponse } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { classifyConnectError } from '../errors';
@@ -14,7 +14,7 @@ export interface ImapSmtpOptions {
 }
 
 /** The custom (smtp) provider: IMAP (imapflow) for reading, SMTP (nodemailer) for sending. */
-export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtpOptions): MailProvider {
+export function createImapSmtpProvider(settings: SmtpConnectionSettings, options: ImapSmtpOptions): MailProvider {
   const timeout = options.timeoutMs ?? 15_000;
   let client: ImapFlow | null = null;
   /**
@@ -58,7 +58,7 @@ export function createImapSmtpProvider(settings: SmtpSettings, options: ImapSmtp
       host: target.address,
       port: settings.port,
       secure: settings.secure,
-      auth: { user: settings.user, pass: settings.pass },
+      auth: { user: settings.smtpUser || settings.user, pass: settings.pass },
       tls: { servername: target.servername },
       connectionTimeout: timeout,
       greetingTimeout: timeout,

@@ -105,6 +105,8 @@ export function ConnectForm(props: ConnectFormProps) {
   const { initial, providers, maxDays = FETCH_RANGE_MAX_DAYS, onSubmitSmtp, onOAuth, onCancel, pending, oauthPending } = props;
   const { t } = useTranslation();
   const [advanced, setAdvanced] = useState(props.advancedOpen ?? false);
+  // The red notice waits until the user has chosen something or tried to go on (decisions.md).
+  const [touched, setTouched] = useState(false);
   const confirmInstantReply = useInstantReplyConfirm('mailbox');
   const { register, control, handleSubmit, setValue, getValues, clearErrors, setError, formState } = useForm<
     ConnectMailboxInput,
@@ -133,6 +135,7 @@ export function ConnectForm(props: ConnectFormProps) {
 
   const chooseProvider = (next: MailProviderName) => {
     // A new provider starts with empty provider settings and no errors; the options stay.
+    setTouched(true);
     setValue('provider', next);
     setValue('settings', emptySmtp);
     clearErrors();
@@ -186,26 +189,28 @@ export function ConnectForm(props: ConnectFormProps) {
         </div>
       </Step>
 
+      {/* Shown without opening the advanced settings: it is the choice the form asks for (decisions.md). */}
+      <Step n={2} title={t('mailSettings.connect.steps.responseType')} show>
+        <Controller
+          control={control}
+          name="responseType"
+          render={({ field }) => (
+            <ResponseTypeCards
+              value={field.value as number | null | undefined}
+              disabled={pending}
+              onChange={(next) => {
+                if (next === RESPONSE_TYPES.instantReply) return confirmInstantReply.ask(() => field.onChange(next));
+                field.onChange(next);
+                // Processing by classification needs the classification.
+                if (next === RESPONSE_TYPES.basedOnClassification) setValue('isClassificationEnabled', true);
+                setTouched(true);
+              }}
+            />
+          )}
+        />
+      </Step>
       {advanced && (
         <>
-          <Step n={2} title={t('mailSettings.connect.steps.responseType')} show>
-            <Controller
-              control={control}
-              name="responseType"
-              render={({ field }) => (
-                <ResponseTypeCards
-                  value={field.value as number | null | undefined}
-                  disabled={pending}
-                  onChange={(next) => {
-                    if (next === RESPONSE_TYPES.instantReply) return confirmInstantReply.ask(() => field.onChange(next));
-                    field.onChange(next);
-                    // Processing by classification needs the classification.
-                    if (next === RESPONSE_TYPES.basedOnClassification) setValue('isClassificationEnabled', true);
-                  }}
-                />
-              )}
-            />
-          </Step>
           <Step n={3} title={t('mailSettings.connect.steps.options')} show>
             <div className="grid gap-3">
               <Controller
@@ -265,7 +270,9 @@ export function ConnectForm(props: ConnectFormProps) {
         </>
       )}
 
-      {missingChoice && <Alert variant="error">{t('mailSettings.connect.notice')}</Alert>}
+      {missingChoice && (touched || formState.submitCount > 0) && (
+        <Alert variant="error">{t('mailSettings.connect.notice')}</Alert>
+      )}
       {props.serverError && (
         <Alert variant="error" data-testid="connect-error">
           {props.serverError}

@@ -13,6 +13,34 @@ type SmtpFieldsProps = {
 };
 
 const emptyToUndefined = (value: unknown) => (value === '' || value == null ? undefined : value);
+/** The security select: TLS from the start, STARTTLS (plain, then upgraded), or by the port (465/993 mean TLS). */
+const securityValue = (value: unknown) => (value === 'tls' ? true : value === 'starttls' ? false : undefined);
+
+function SecuritySelect({
+  id,
+  label,
+  register,
+}: {
+  id: string;
+  label: string;
+  register: ReturnType<UseFormRegister<ConnectMailboxInput>>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField id={id} label={label}>
+      <select
+        id={id}
+        className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+        defaultValue=""
+        {...register}
+      >
+        <option value="">{t('mailSettings.smtp.security.auto')}</option>
+        <option value="tls">{t('mailSettings.smtp.security.tls')}</option>
+        <option value="starttls">{t('mailSettings.smtp.security.starttls')}</option>
+      </select>
+    </FormField>
+  );
+}
 
 /**
  * The smtp provider's fields (spec 02 §3 plus the IMAP server of DESIGN §4). The IMAP host follows
@@ -95,6 +123,22 @@ export function SmtpFields({ register, setValue, errors, disabled }: SmtpFieldsP
       <p id="smtp-port-hint" className="-mt-2 text-xs text-muted-foreground">
         {t('mailSettings.smtp.portHint', { port: DEFAULT_SMTP_PORT })}
       </p>
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <FormField id="smtp-login" label={t('mailSettings.smtp.smtpUser')}>
+          <Input
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t('mailSettings.smtp.sameAsAddress')}
+            {...fieldA11y('smtp-login', undefined)}
+            {...register('settings.smtpUser', { setValueAs: emptyToUndefined })}
+          />
+        </FormField>
+        <SecuritySelect
+          id="smtp-security"
+          label={t('mailSettings.smtp.smtpSecurity')}
+          register={register('settings.secure', { setValueAs: securityValue })}
+        />
+      </div>
 
       <h3 className="text-sm font-semibold">{t('mailSettings.smtp.imapHeading')}</h3>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
@@ -120,6 +164,22 @@ export function SmtpFields({ register, setValue, errors, disabled }: SmtpFieldsP
         </FormField>
       </div>
       <p className="-mt-2 text-xs text-muted-foreground">{t('mailSettings.smtp.imapHint')}</p>
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <FormField id="imap-login" label={t('mailSettings.smtp.imapUser')}>
+          <Input
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t('mailSettings.smtp.sameAsAddress')}
+            {...fieldA11y('imap-login', undefined)}
+            {...register('settings.imapUser', { setValueAs: emptyToUndefined })}
+          />
+        </FormField>
+        <SecuritySelect
+          id="imap-security"
+          label={t('mailSettings.smtp.imapSecurity')}
+          register={register('settings.imapSecure', { setValueAs: securityValue })}
+        />
+      </div>
     </fieldset>
   );
 }

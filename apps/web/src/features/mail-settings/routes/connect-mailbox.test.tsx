@@ -29,10 +29,14 @@ beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ConnectMailboxRoute', () => {
-  it('shows the notice until a provider is chosen; Save only for smtp', async () => {
+  it('shows the processing choice without the advanced settings, no red notice on arrival, the notice once a choice leaves the other missing; Save only for smtp', async () => {
     const { user } = setup();
-    expect(await screen.findByText(NOTICE)).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Save draft' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Advanced settings' })).not.toBeChecked();
+    expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Disable' }));
+    expect(await screen.findByText(NOTICE)).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'SMTP / IMAP' }));
     expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
@@ -116,6 +120,21 @@ describe('ConnectMailboxRoute', () => {
     });
   });
 
+  it('sends IMAP and SMTP logins that differ from the address, and STARTTLS when chosen', async () => {
+    const { user, calls } = setup({ 'POST /api/email-settings': { status: 201, body: mailSetting() } });
+    await user.click(await screen.findByRole('radio', { name: 'SMTP / IMAP' }));
+    await fillSmtp(user);
+    await user.type(screen.getByLabelText('IMAP username'), 'me-imap');
+    await user.type(screen.getByLabelText('SMTP username'), 'me-smtp');
+    await user.selectOptions(screen.getByLabelText('IMAP security'), 'STARTTLS');
+    await user.selectOptions(screen.getByLabelText('SMTP security'), 'TLS');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      settings: { imapUser: 'me-imap', smtpUser: 'me-smtp', imapSecure: false, secure: true },
+    });
+  });
+
   it("puts the server's field issues under their fields", async () => {
     const { user } = setup({
       'POST /api/email-settings': apiError(400, 'BAD_REQUEST', 'mailSettings.validation.invalidHost', {
@@ -171,8 +190,8 @@ describe('ConnectMailboxRoute', () => {
 
   it('does not preselect a provider the server cannot connect', async () => {
     setup({}, '/email-settings/add?provider=gmail');
-    expect(await screen.findByText(NOTICE)).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Gmail' })).not.toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Gmail' })).not.toBeChecked();
+    expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
   });
 
   it('an error in the query shows as a toast and leaves the address', async () => {

@@ -244,3 +244,24 @@ export const aiCategorizationSchema = z.object({
   language: z.enum(CATEGORY_LANGUAGES.map((l) => l.name) as [string, ...string[]], 'categories.validation.languageRequired'),
 });
 export type AiCategorizationInput = z.input<typeof aiCategorizationSchema>;
+
+/** How many of the tracked folder's newest messages the rules preview reads. */
+export const RULES_PREVIEW_SCAN = 50;
+
+/** POST /api/mailbox/rules-preview: the rules as the form holds them. */
+export const rulesPreviewInputSchema = z.object({ rules: categoryRulesSchema });
+
+/** Which of the tracked folder's newest messages the rules would file, by the pipeline's own matcher. */
+export const rulesPreviewSchema = z.object({
+  folder: z.string(),
+  scanned: z.number().int(),
+  matches: z.array(
+    z.object({
+      uid: z.string(),
+      subject: z.string(),
+      from: z.object({ name: z.string(), address: z.string() }).nullable(),
+      date: z.string().nullable(),
+    }),
+  ),
+});
+export type RulesPreview = z.infer<typeof rulesPreviewSchema>;

@@ -136,6 +136,11 @@ export interface MessageOperations {
   ): Promise<{ total: number; messages: BrowsedMessage[] }>;
   /** Webmail: the raw source with the message's flags in one round trip, or null when it is gone. */
   fetchWithFlags?(folderId: string, id: string): Promise<{ raw: Buffer; seen: boolean; flagged: boolean } | null>;
+  /**
+   * Marks messages the assistant takes for spam where no `$Junk` keyword exists (a Gmail label, an
+   * Outlook category: `LIKELY_SPAM_MARK`); without it the pipeline sets `$Junk` (IMAP).
+   */
+  markLikelySpam?(folderId: string, ids: string[]): Promise<void>;
   /** Webmail: deletes messages for good (IMAP `\Deleted` then UID EXPUNGE of just those). */
   expunge?(folderId: string, ids: string[]): Promise<void>;
   /**

@@ -36,7 +36,8 @@ export async function runAction(
       await ctx.ops.move(row.folder, [row.providerId], action.target.folderId!);
       return done(ctx, action);
     case 'mark_spam':
-      await ctx.ops.setFlags(row.folder, [row.providerId], { add: ['$Junk'] });
+      if (ctx.ops.markLikelySpam) await ctx.ops.markLikelySpam(row.folder, [row.providerId]);
+      else await ctx.ops.setFlags(row.folder, [row.providerId], { add: ['$Junk'] });
       return done(ctx, action);
     case 'draft':
       return runDraft(ctx, row, action, load);

@@ -218,6 +218,13 @@ const MATRIX: Record<string, Entry> = {
     scope: 'self',
     build: () => ({ url: '/api/mailbox/messages/1/attachments/0' }),
   },
+  'POST /api/mailbox/rules-preview': {
+    scope: 'self',
+    build: () => ({
+      url: '/api/mailbox/rules-preview',
+      payload: { rules: { subject: { operator: 'contains', values: ['x'] } } },
+    }),
+  },
   'POST /api/mailbox/messages/flags': {
     scope: 'personal',
     build: (p) => ({ url: '/api/mailbox/messages/flags', payload: mailOf(p) }),

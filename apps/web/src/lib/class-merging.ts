@@ -16,7 +16,7 @@ export const MERGED_CLASS_GROUPS: readonly string[] = [
   'top', 'right', 'bottom', 'left', 'visibility', 'z', 'flex-direction', 'flex-wrap', 'flex', 'grow', 'shrink',
   'grid-cols', 'col-start-end', 'col-start', 'row-start-end', 'row-start', 'grid-flow', 'gap', 'gap-x', 'gap-y', 'justify-content', 'justify-items', 'justify-self',
   'align-content', 'align-items', 'align-self', 'place-items', 'p', 'px', 'py', 'pt', 'pr', 'pb', 'pl', 'm', 'mx',
-  'my', 'mt', 'mr', 'mb', 'ml', 'size', 'w', 'min-w', 'max-w', 'h', 'min-h', 'max-h', 'font-size', 'font-weight',
+  'my', 'mt', 'mb', 'ml', 'size', 'w', 'min-w', 'max-w', 'h', 'min-h', 'max-h', 'font-size', 'font-weight',
   'font-family', 'fvn-spacing', 'tracking', 'line-clamp', 'leading', 'list-style-type', 'text-alignment',
   'text-color', 'text-decoration', 'underline-offset', 'text-transform', 'text-overflow', 'vertical-align',
   'whitespace', 'break', 'wrap', 'bg-color', 'gradient-from', 'gradient-to', 'rounded', 'border-w', 'border-w-x',

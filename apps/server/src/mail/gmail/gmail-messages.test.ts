@@ -65,11 +65,13 @@ describe('gmail message operations against a Gmail-shaped server', () => {
     const id = (await ops.findByMessageId('INBOX', '<q2@client.example>'))!;
     expect(id).toBeTruthy();
     await ops.setFlags('INBOX', [id], { add: ['\\Seen', '\\Flagged', '$Junk'] });
-    // $Junk is the "Likely spam" label, created once: a mark, the message stays in the inbox.
+    expect(server.messages.find((m) => m.id === id)?.labelIds.sort()).toEqual(['INBOX', 'STARRED']);
+    // The pipeline's mark is the "Likely spam" label, created once: the message stays in the inbox.
+    await ops.markLikelySpam!('INBOX', [id]);
     const likelySpam = server.labels.find((l) => l.name === 'Likely spam');
     expect(likelySpam).toMatchObject({ type: 'user' });
     expect(server.messages.find((m) => m.id === id)?.labelIds.sort()).toEqual(['INBOX', likelySpam!.id, 'STARRED'].sort());
-    await ops.setFlags('INBOX', [id], { add: ['$Junk'] });
+    await ops.markLikelySpam!('INBOX', [id]);
     expect(server.labels.filter((l) => l.name === 'Likely spam')).toHaveLength(1);
     const fetched = await ops.fetchWithFlags!('INBOX', id);
     expect(fetched).toMatchObject({ seen: true, flagged: true });

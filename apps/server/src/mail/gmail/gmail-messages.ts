@@ -7,9 +7,9 @@ import type { VendorRequest } from '../vendor-http';
 /**
  * Message operations over the Gmail REST API (https://developers.google.com/gmail/api/reference/rest).
  * Folders are label ids; a message id is Gmail's message id. Flags map to labels: `\Seen` is the
- * absence of UNREAD, `\Flagged` is STARRED; `$Junk` (the pipeline's mark for likely spam) is the user
- * label `LIKELY_SPAM_MARK`, created when first needed; `Junk` and `\Answered` have no label and are
- * ignored (the webmail's spam action is a move to SPAM). Gmail keeps its own Sent copy. The mail-modify scope does not
+ * absence of UNREAD, `\Flagged` is STARRED; `$Junk`/`Junk` and `\Answered` have no label and are
+ * ignored (the webmail's spam action is a move to SPAM; the pipeline's mark for likely spam is the
+ * user label `LIKELY_SPAM_MARK`, created when first needed). Gmail keeps its own Sent copy. The mail-modify scope does not
  * allow deleting for good, so `expunge` is left out. So is `withRawStream`: the API gives raw MIME
  * only whole, base64url inside JSON, and its parts (`format=full`, `attachments.get`) come from
  * Gmail's own MIME parser, which nothing documents to split and number parts as ours does, so an
@@ -217,8 +217,11 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
 
     async setFlags(_folderId, idList, change) {
       const { add, remove } = labelChanges(change);
-      if (change.add?.includes('$Junk')) add.push(await likelySpamLabelId());
       await modify(idList, add, remove);
+    },
+
+    async markLikelySpam(_folderId, idList) {
+      await modify(idList, [await likelySpamLabelId()], []);
     },
 
     async move(folderId, idList, targetFolderId) {

@@ -91,8 +91,8 @@ describe('outlook message operations against a Graph-shaped server', () => {
     const id = (await ops.findByMessageId(INBOX, '<q1@client.example>'))!;
     const stored = server.messages.find((m) => m.id === id)!;
     stored.categories = ['Red category'];
-    await ops.setFlags(INBOX, [id], { add: ['$Junk'] });
-    await ops.setFlags(INBOX, [id], { add: ['$Junk'] });
+    await ops.markLikelySpam!(INBOX, [id]);
+    await ops.markLikelySpam!(INBOX, [id]);
     expect(stored.categories).toEqual(['Red category', 'Likely spam']);
     expect(stored.folderId).toBe(INBOX);
   });

@@ -9,9 +9,9 @@ import { type TokenSource, type VendorHttpOptions, type VendorRequest, vendorErr
 /**
  * Message operations over Microsoft Graph (https://learn.microsoft.com/graph/api/resources/message).
  * Folders are mail folder ids; a message id is Graph's. `\Seen` is `isRead`, `\Flagged` is
- * `flag.flagStatus`; `$Junk` (the pipeline's mark for likely spam) is the category `LIKELY_SPAM_MARK`;
- * `Junk`/`\Answered` have no Graph property and are ignored (the webmail's spam action is a move to
- * Junk Email). Whole messages travel as MIME: read through `/$value` (bytes, streamed for the
+ * `flag.flagStatus`; `$Junk`/`Junk`/`\Answered` have no Graph property and are ignored (the webmail's
+ * spam action is a move to Junk Email; the pipeline's mark for likely spam is the category
+ * `LIKELY_SPAM_MARK`). Whole messages travel as MIME: read through `/$value` (bytes, streamed for the
  * webmail's attachment downloads), created and sent with a base64 `text/plain` body (Graph's MIME
  * format). `sendMail` keeps the Sent Items copy itself.
  */
@@ -243,8 +243,11 @@ export function outlookMessageOperations(
 
     browse,
 
+    async markLikelySpam(_folderId, ids) {
+      await addCategory(ids, LIKELY_SPAM_MARK);
+    },
+
     async setFlags(_folderId, ids, change) {
-      if (change.add?.includes('$Junk')) await addCategory(ids, LIKELY_SPAM_MARK);
       const patch: { isRead?: boolean; flag?: { flagStatus: string } } = {};
       if (change.add?.includes('\\Seen')) patch.isRead = true;
       if (change.remove?.includes('\\Seen')) patch.isRead = false;

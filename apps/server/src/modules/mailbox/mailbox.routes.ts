@@ -20,6 +20,7 @@ import {
   successSchema,
   uidParamSchema,
 } from '@app/shared/mailbox';
+import { rulesPreviewInputSchema, rulesPreviewSchema } from '@app/shared/categories';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +29,7 @@ import { currentUser } from '../../http/auth-guard';
 import type { MailSettingsDeps } from '../mail-settings/mail-settings.service';
 import { createMailboxPool } from './mailbox-pool';
 import * as service from './mailbox.service';
+import { previewRules } from './rules-preview';
 import { createRawCache } from './raw-cache';
 
 /** Room for the form fields and multipart framing on top of the attachments. */
@@ -135,6 +137,12 @@ export async function registerMailboxRoutes(
       '/api/mailbox/messages/flags',
       { preValidation, schema: { body: flagsBodySchema, response: { 200: successSchema } } },
       async (req) => service.changeFlags(mailbox, currentUser(req), req.body, false),
+    );
+
+    r.post(
+      '/api/mailbox/rules-preview',
+      { preValidation, schema: { body: rulesPreviewInputSchema, response: { 200: rulesPreviewSchema } } },
+      async (req) => previewRules(mailbox, currentUser(req), req.body.rules),
     );
 
     r.post(

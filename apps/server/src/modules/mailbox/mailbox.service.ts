@@ -71,7 +71,7 @@ export interface Upload {
 const INLINE_IMAGE_MAX = 2 * 1024 * 1024;
 
 /** Runs `work` with the caller's pooled provider and its message operations. */
-async function withMailbox<T>(
+export async function withMailbox<T>(
   deps: MailboxDeps,
   caller: Caller,
   work: (provider: CachedProvider, ops: MessageOperations, address: string) => Promise<T>,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EmailListItem, MailboxFolder, MailboxPage, MessageDetail } from '@app/shared/mailbox';
+import type { RulesPreview } from '@app/shared/categories';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../../test/dovecot';
@@ -148,6 +149,25 @@ describe.skipIf(skip)('webmail /api/mailbox against Dovecot and an SMTP server',
     const clients = body.find((f) => f.path === 'Clients');
     expect(clients?.children.map((c) => c.path)).toEqual(['Clients/Acme']);
     expect(clients?.children[0]).toMatchObject({ name: 'Acme', parentPath: 'Clients' });
+  });
+
+  it('previews which recent messages of the tracked folder a rules category would file, with the pipeline matcher', async () => {
+    const preview = async (rules: object) =>
+      (await t.call(owner, 'POST', '/api/mailbox/rules-preview', { rules })).json<RulesPreview>();
+    const bySender = await preview({ from: { email: { operator: 'contains', values: ['client29', 'client30'] } } });
+    expect(bySender).toMatchObject({ folder: 'INBOX', scanned: 31 });
+    expect(bySender.matches.map((m) => m.subject).sort()).toEqual(['Question 29', 'Question 30']);
+    // Any mode, and a body condition (bodies are read for it).
+    const any = await preview({
+      match: 'any',
+      subject: { operator: 'equals', values: ['Question 7'] },
+      body: { operator: 'contains', values: ['Hello number 12'] },
+    });
+    expect(any.matches.map((m) => m.subject).sort()).toEqual(['Question 12', 'Question 7']);
+    const refused = await t.call(owner, 'POST', '/api/mailbox/rules-preview', {
+      rules: { subject: { operator: 'near', values: ['x'] } },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('pages a folder 25 at a time, newest first, with N of M figures and search', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { stubBrowserApis } from '@/test/mock-api';
+import { mockApi, stubBrowserApis } from '@/test/mock-api';
 import { category, mailSetting } from '../testing/mock-api';
 import { CategoryForm } from './category-form';
 
@@ -166,6 +166,41 @@ describe('CategoryForm validation', () => {
       subject: { operator: 'contains', values: ['quote'] },
       from: { email: { operator: 'contains', values: ['john.doe'] } },
     });
+  });
+
+  it('previews which recent messages the conditions would file, through the server', async () => {
+    const { calls } = mockApi({
+      'POST /api/mailbox/rules-preview': {
+        status: 200,
+        body: {
+          folder: 'INBOX',
+          scanned: 50,
+          matches: [
+            { uid: '1', subject: 'Lunch', from: { name: 'John Doe', address: 'john.doe@client.com' }, date: null },
+            { uid: '2', subject: 'Quote', from: { name: '', address: 'john.doe@client.com' }, date: null },
+          ],
+        },
+      },
+    });
+    const { user } = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Conditional Mail Filtering' }));
+    await addValues(user, 'from-email', ['john.doe']);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('2 of the 50 newest messages of the tracked folder would be filed here:')).toBeInTheDocument();
+    expect(screen.getByText('John Doe')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/mailbox/rules-preview')?.body).toMatchObject({
+      rules: { from: { email: { operator: 'contains', values: ['john.doe'] } } },
+    });
+  });
+
+  it('says so when the preview finds nothing', async () => {
+    mockApi({ 'POST /api/mailbox/rules-preview': { status: 200, body: { folder: 'INBOX', scanned: 31, matches: [] } } });
+    const { user } = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Conditional Mail Filtering' }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(
+      await screen.findByText('None of the 31 newest messages of the tracked folder would be filed here.'),
+    ).toBeInTheDocument();
   });
 
   it('starts in the mode the category was made in', () => {

@@ -28,6 +28,7 @@ import { useInstantReplyConfirm } from './instant-reply-confirm';
 import { listErrors } from './form-errors';
 import { MailboxSelect } from './mailbox-select';
 import { RulesEditor } from './rules-editor';
+import { RulesPreview } from './rules-preview';
 
 const part = () => ({ operator: 'contains' as const, values: [] as string[] });
 
@@ -181,6 +182,7 @@ export function CategoryForm(props: CategoryFormProps) {
           <span className="text-sm font-medium">{t('categories.form.rules')}</span>
           <p className="text-xs text-muted-foreground">{t('categories.form.rulesHint')}</p>
           <RulesEditor control={control} errors={errors.rules} disabled={pending} />
+          <RulesPreview control={control} disabled={pending} />
           {rulesMessage && (
             <p role="alert" className="text-sm text-destructive">
               {t(rulesMessage)}

@@ -20,7 +20,9 @@ test('create, search, edit and delete knowledge entries', async ({ page }) => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
     // The "saved" toast sits bottom-right, where the next form's Save button is; a pointer resting on
-    // a toast keeps it open, as it should for a person reading it, so wait until it has gone.
+    // a toast keeps it open, as it should for a person reading it: the pointer leaves the spot where
+    // Save was pressed, and the toast is waited out.
+    await page.mouse.move(0, 0);
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   }
 

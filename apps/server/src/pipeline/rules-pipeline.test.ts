@@ -45,4 +45,26 @@ describe.skipIf(skip)('rules categories file mail as the form says', () => {
       expect((await f.processed(box, m.id)).category_id, label).toBe(expected);
     }
   });
+
+  it("files spam-like mail the owner's rule describes, but answers it only with a draft", async () => {
+    const box = await f.connected(3);
+    const prizes = await f.category(box, {
+      classifierType: 'rules',
+      name: 'Prizes',
+      action: '1',
+      rules: { subject: { operator: 'contains', values: ['won'] } },
+    });
+    const m = f.mail(box, {
+      from: '"Prize Center" <winner@prizes-online.biz>',
+      subject: 'You have WON $1,000,000!!!',
+      body: 'You have WON $1,000,000!!! Click here to claim your prize, viagra, unsubscribe',
+    });
+    await f.deliver(box, m.raw);
+    const state = await f.processed(box, m.id);
+    expect(state).toMatchObject({ category_id: prizes._id, skip_reason: null });
+    const reply = (await f.actions(state.id)).find((a) => a.kind === 'reply');
+    expect(reply).toMatchObject({ status: 'skipped', detail: 'spam_suspected' });
+    expect(reply?.outgoing_message_id).toBeTruthy();
+    expect(f.smtp.received.some((r) => r.raw.includes(m.id))).toBe(false);
+  });
 });

@@ -99,6 +99,8 @@ async function runSend(
   if (blocked) return skip(ctx, action, blocked);
   if (kind === 'reply' && !replyToTrusted(message.parsed, PROVIDER_AUTHSERV_IDS[ctx.account.provider] ?? []))
     return draftInstead(ctx, row, action, message.parsed, 'reply_to_unverified');
+  // The owner's rule filed it, but the spam model doubts it: the owner decides, from a draft.
+  if (kind === 'reply' && suspectedSpam(message.parsed)) return draftInstead(ctx, row, action, message.parsed, 'spam_suspected');
   if (!withinDailyCap(await repo.autoSendsSince(ctx.deps.db, ctx.account.id, since), ctx.deps.dailySendCap))
     return skip(ctx, action, 'daily_cap');
 

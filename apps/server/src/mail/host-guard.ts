@@ -120,7 +120,8 @@ export async function resolveMailHost(host: string, stage: MailConnectStage, all
         throw connectFailure(stage, 'unreachable');
       });
   if (addresses.length === 0) throw connectFailure(stage, 'unreachable');
-  if (addresses.some((a) => isInternalAddress(a.address))) throw connectFailure(stage, 'refused_host');
+  const own = ownAddresses();
+  if (addresses.some((a) => isInternalAddress(a.address, own))) throw connectFailure(stage, 'refused_host');
   return { address: addresses[0]!.address, servername: host };
 }
 

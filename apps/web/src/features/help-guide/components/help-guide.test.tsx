@@ -12,8 +12,8 @@ import { HelpGuide } from './help-guide';
 const NOTHING_YET: GettingStarted = { mailbox: false, categories: false, knowledge: false, firstDraft: false };
 
 function renderGuide(user: SessionUser = sessionUser(), at = '/home', done: GettingStarted = NOTHING_YET) {
-  mockApi({ 'GET /api/getting-started': { status: 200, body: done } });
-  return renderWithProviders(<HelpGuide user={user} />, { path: '*', at });
+  const { calls } = mockApi({ 'GET /api/getting-started': { status: 200, body: done } });
+  return { ...renderWithProviders(<HelpGuide user={user} />, { path: '*', at }), calls };
 }
 
 const stored = (uid = 'u1') => parseProgress(localStorage.getItem(progressKey(uid)));
@@ -123,8 +123,10 @@ describe('HelpGuide', () => {
     expect(floating()).toHaveTextContent('2/4');
     first.unmount();
 
-    renderGuide(sessionUser(), '/home', { mailbox: true, categories: true, knowledge: true, firstDraft: true });
+    const { calls } = renderGuide(sessionUser(), '/home', { mailbox: true, categories: true, knowledge: true, firstDraft: true });
     expect(await screen.findByRole('button', { name: 'Help guide' })).toBeInTheDocument();
+    // Once the server has answered (before, the button is absent whatever the answer).
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/getting-started')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: /^Getting started/ })).not.toBeInTheDocument();
   });

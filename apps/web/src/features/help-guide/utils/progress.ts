@@ -1,4 +1,4 @@
-import { LAST_STEP, STEP_COUNT } from '../steps';
+import { LAST_STEP } from '../steps';
 
 /** Spec 02 §3 "Help guide progress (local storage)", plus whether the floating button is hidden. */
 export interface HelpGuideProgress {
@@ -98,13 +98,3 @@ export const recordView = (p: HelpGuideProgress, now: Date): HelpGuideProgress =
 });
 
 export const setButtonHidden = (p: HelpGuideProgress, buttonHidden: boolean): HelpGuideProgress => ({ ...p, buttonHidden });
-
-/** Share of the guide done, 0–1: the completed steps, or all of it once finished. */
-export const progressValue = (p: HelpGuideProgress) => (p.guideCompleted ? 1 : p.completedSteps.length / STEP_COUNT);
-
-/** The first step not done yet, or null when the guide is completed. */
-export function nextStepToDo(p: HelpGuideProgress): number | null {
-  if (p.guideCompleted) return null;
-  const index = Array.from({ length: STEP_COUNT }, (_, i) => i).find((i) => !p.completedSteps.includes(i));
-  return index ?? null;
-}

@@ -16,29 +16,39 @@ const emptyToUndefined = (value: unknown) => (value === '' || value == null ? un
 /** The security select: TLS from the start, STARTTLS (plain, then upgraded), or by the port (465/993 mean TLS). */
 const securityValue = (value: unknown) => (value === 'tls' ? true : value === 'starttls' ? false : undefined);
 
-function SecuritySelect({
-  id,
-  label,
-  register,
-}: {
-  id: string;
-  label: string;
-  register: ReturnType<UseFormRegister<ConnectMailboxInput>>;
-}) {
+const SIDES = {
+  smtp: { login: 'settings.smtpUser', secure: 'settings.secure', user: 'smtpUser', security: 'smtpSecurity' },
+  imap: { login: 'settings.imapUser', secure: 'settings.imapSecure', user: 'imapUser', security: 'imapSecurity' },
+} as const;
+
+/** One side's own login (empty: the address) and its security: TLS, STARTTLS, or by the port. */
+function LoginAndSecurity({ side, register }: { side: 'smtp' | 'imap'; register: UseFormRegister<ConnectMailboxInput> }) {
   const { t } = useTranslation();
+  const names = SIDES[side];
   return (
-    <FormField id={id} label={label}>
-      <select
-        id={id}
-        className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
-        defaultValue=""
-        {...register}
-      >
-        <option value="">{t('mailSettings.smtp.security.auto')}</option>
-        <option value="tls">{t('mailSettings.smtp.security.tls')}</option>
-        <option value="starttls">{t('mailSettings.smtp.security.starttls')}</option>
-      </select>
-    </FormField>
+    <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+      <FormField id={`${side}-login`} label={t(`mailSettings.smtp.${names.user}`)}>
+        <Input
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t('mailSettings.smtp.sameAsAddress')}
+          {...fieldA11y(`${side}-login`, undefined)}
+          {...register(names.login, { setValueAs: emptyToUndefined })}
+        />
+      </FormField>
+      <FormField id={`${side}-security`} label={t(`mailSettings.smtp.${names.security}`)}>
+        <select
+          id={`${side}-security`}
+          className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+          defaultValue=""
+          {...register(names.secure, { setValueAs: securityValue })}
+        >
+          <option value="">{t('mailSettings.smtp.security.auto')}</option>
+          <option value="tls">{t('mailSettings.smtp.security.tls')}</option>
+          <option value="starttls">{t('mailSettings.smtp.security.starttls')}</option>
+        </select>
+      </FormField>
+    </div>
   );
 }
 
@@ -123,22 +133,7 @@ export function SmtpFields({ register, setValue, errors, disabled }: SmtpFieldsP
       <p id="smtp-port-hint" className="-mt-2 text-xs text-muted-foreground">
         {t('mailSettings.smtp.portHint', { port: DEFAULT_SMTP_PORT })}
       </p>
-      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <FormField id="smtp-login" label={t('mailSettings.smtp.smtpUser')}>
-          <Input
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={t('mailSettings.smtp.sameAsAddress')}
-            {...fieldA11y('smtp-login', undefined)}
-            {...register('settings.smtpUser', { setValueAs: emptyToUndefined })}
-          />
-        </FormField>
-        <SecuritySelect
-          id="smtp-security"
-          label={t('mailSettings.smtp.smtpSecurity')}
-          register={register('settings.secure', { setValueAs: securityValue })}
-        />
-      </div>
+      <LoginAndSecurity side="smtp" register={register} />
 
       <h3 className="text-sm font-semibold">{t('mailSettings.smtp.imapHeading')}</h3>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
@@ -164,22 +159,7 @@ export function SmtpFields({ register, setValue, errors, disabled }: SmtpFieldsP
         </FormField>
       </div>
       <p className="-mt-2 text-xs text-muted-foreground">{t('mailSettings.smtp.imapHint')}</p>
-      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <FormField id="imap-login" label={t('mailSettings.smtp.imapUser')}>
-          <Input
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={t('mailSettings.smtp.sameAsAddress')}
-            {...fieldA11y('imap-login', undefined)}
-            {...register('settings.imapUser', { setValueAs: emptyToUndefined })}
-          />
-        </FormField>
-        <SecuritySelect
-          id="imap-security"
-          label={t('mailSettings.smtp.imapSecurity')}
-          register={register('settings.imapSecure', { setValueAs: securityValue })}
-        />
-      </div>
+      <LoginAndSecurity side="imap" register={register} />
     </fieldset>
   );
 }

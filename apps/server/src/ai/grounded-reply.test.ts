@@ -16,6 +16,15 @@ describe('askedQuestions', () => {
     expect(askedQuestions('Combien pour 40 quiches')).toHaveLength(1);
     expect(askedQuestions('Thanks for the lovely cake yesterday.')).toEqual([]);
   });
+
+  it('takes a question word for a question only when the verb comes before the subject', () => {
+    expect(askedQuestions('When can you come to look at the hedge')).toHaveLength(1);
+    expect(askedQuestions('What time do you open on Saturday')).toHaveLength(1);
+    expect(askedQuestions('Quand passez-vous pour la tonte')).toHaveLength(1);
+    expect(askedQuestions('Quel est votre tarif horaire')).toHaveLength(1);
+    expect(askedQuestions('When the system came on this morning it flooded the driveway.')).toEqual([]);
+    expect(askedQuestions('Quand je suis rentré, la clôture était brisée.')).toEqual([]);
+  });
 });
 
 describe('groundingFailure', () => {

@@ -85,15 +85,30 @@ const COURTESY_WORDS = [
 ];
 const COURTESY = new Set(COURTESY_WORDS.flatMap((w) => [stem(w, 'en'), stem(w, 'fr')]));
 
-/** A question, or a request phrased without a question mark ("please send me your prices"). */
-const REQUEST_OPENING =
-  /^(?:(?:hi|hello|bonjour|salut)\b[^a-z]*)?(?:what|when|where|which|who|how|why|do you|does|is there|are you|can you|could you|would you|will you|may i|please (?:send|tell|let|confirm|quote)|i would like to know|i'd like to know|combien|quand|où|quel|quelle|quels|quelles|comment|pourquoi|est-ce|pouvez-vous|pourriez-vous|auriez-vous|avez-vous|êtes-vous|merci de (?:me|nous)|je voudrais savoir|j'aimerais savoir)\b/i;
+const GREETING = String.raw`^(?:(?:hi|hello|bonjour|salut)\b[^\p{L}]*)?`;
+/** A request phrased without a question mark ("please send me your prices", "combien pour 40 quiches"). */
+const REQUEST_OPENING = new RegExp(
+  GREETING +
+    String.raw`(?:how much|how many|do you|does|is there|are there|are you|can you|could you|would you|will you|may i|please (?:send|tell|let|confirm|quote|advise)|i would like to know|i'd like to know|combien|est-ce|pouvez-vous|pourriez-vous|auriez-vous|avez-vous|êtes-vous|merci de (?:me|nous)|je voudrais savoir|j'aimerais savoir)\b`,
+  'iu',
+);
+/**
+ * A question word opens a question only when the verb comes before the subject ("when can you come",
+ * "quand passez-vous"); without a question mark, "When the system came on, …" is a statement.
+ */
+const WH_QUESTION = new RegExp(
+  GREETING +
+    String.raw`(?:(?:what|when|where|which|who|how|why)(?:\s+\p{L}+)?\s+(?:is|are|was|were|am|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\b|(?:quand|où|quel|quelle|quels|quelles|comment|pourquoi)(?:\s+\p{L}+)?\s+(?:est-ce|\p{L}+-(?:t-)?(?:vous|tu|il|elle|ils|elles|on|je|nous)\b|est|sont|serait|seraient))`,
+  'iu',
+);
+
+const isQuestion = (s: string) => s.endsWith('?') || REQUEST_OPENING.test(s) || WH_QUESTION.test(s);
 
 export function askedQuestions(text: string): string[] {
   const all = sentences(text);
   // "Please send us:" asks for the lines that follow it.
   return all
-    .flatMap((s, i) => (s.endsWith('?') || REQUEST_OPENING.test(s) ? [s.endsWith(':') ? all.slice(i, i + 4).join(' ') : s] : []))
+    .flatMap((s, i) => (isQuestion(s) ? [s.endsWith(':') ? all.slice(i, i + 4).join(' ') : s] : []))
     .slice(0, MAX_QUESTIONS);
 }
 

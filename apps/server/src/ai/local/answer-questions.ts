@@ -90,11 +90,23 @@ interface Indexed {
   title: Set<string>;
   stems: Set<string>;
   concepts: Set<string>;
+  /** How often each concept occurs: an entry about payment names it more than one mentioning a payment. */
+  conceptCounts: Map<string, number>;
   sentences: { text: string; stems: Set<string>; concepts: Set<string> }[];
 }
 
 function strongConcepts(text: string, language: Language): Set<string> {
   return new Set([...conceptsOf(text, language, false).counts.keys()].filter((id) => !isWeakConcept(id)));
+}
+
+/**
+ * The concepts a request asks about; of the intents, only those it names about as often as the first
+ * (a long complaint mentions a payment in passing without asking about payment).
+ */
+function askedOf(request: string, language: Language): Set<string> {
+  const counts = [...conceptsOf(request, language, false).counts].filter(([id]) => !isWeakConcept(id));
+  const top = Math.max(0, ...counts.filter(([id]) => INTENTS.has(id)).map(([, n]) => n));
+  return new Set(counts.filter(([id, n]) => !INTENTS.has(id) || n * 2 >= top).map(([id]) => id));
 }
 
 function indexed(entry: KnowledgeSnippet, language: Language, keep: (s: string) => boolean): Indexed {
@@ -105,6 +117,7 @@ function indexed(entry: KnowledgeSnippet, language: Language, keep: (s: string) 
     title: new Set(stems(title, language)),
     stems: new Set(stems(`${title}\n${content}`, language)),
     concepts: strongConcepts(`${title}. ${content}`, language),
+    conceptCounts: conceptsOf(`${title}. ${content}`, language, false).counts,
     sentences: sentences(content)
       .filter((s) => s.length >= 3 && s.length <= SENTENCE_MAX && keep(s))
       .map((text) => ({ text, stems: new Set(stems(text, language)), concepts: strongConcepts(text, language) })),
@@ -137,18 +150,30 @@ export function answerQuestions(
   for (const e of same) for (const w of e.stems) df.set(w, (df.get(w) ?? 0) + 1);
   const idf = (w: string) => Math.log(1 + (same.length + 1) / (df.get(w) ?? 1));
   // A complaint is about the complaint in every sentence, not only in the one with a "?".
+  const mostOf = new Map<string, number>();
+  for (const e of same) for (const [id, n] of e.conceptCounts) mostOf.set(id, Math.max(mostOf.get(id) ?? 0, n));
   const messageIntents = [...strongConcepts(message, language)].filter((id) => COMPLAINT_INTENTS.has(id));
 
   return questions.map((question) => {
     const asked = [...new Set(stems(question, language))].filter((w) => !ASKING.has(w));
-    const askedConcepts = new Set([...strongConcepts(question, language), ...messageIntents]);
+    const askedConcepts = new Set([...askedOf(question, language), ...messageIntents]);
     // What is asked ("pay … by credit card") outweighs what it is about ("the sod"), except for a
     // price, which the entry of the thing itself states.
-    const scoreOf = (stemSet: Set<string>, concepts: Set<string>) =>
+    // An intent weighs in proportion to how much an entry is about it: fully in the entry that names
+    // it most, little in one that mentions it in passing.
+    const scoreOf = (stemSet: Set<string>, concepts: Set<string>, share: (id: string) => number = () => 1) =>
       asked.reduce((sum, w) => sum + (stemSet.has(w) ? idf(w) : 0), 0) +
-      [...askedConcepts].reduce((sum, id) => sum + (concepts.has(id) ? (INTENTS.has(id) ? INTENT_WEIGHT * idf('') : 1) : 0), 0);
+      [...askedConcepts].reduce(
+        (sum, id) => sum + (concepts.has(id) ? (INTENTS.has(id) ? Math.max(1, INTENT_WEIGHT * idf('') * share(id)) : 1) : 0),
+        0,
+      );
     const ranked = same
-      .map((e) => ({ e, score: scoreOf(e.stems, e.concepts) + asked.reduce((sum, w) => sum + (e.title.has(w) ? idf(w) : 0), 0) }))
+      .map((e) => ({
+        e,
+        score:
+          scoreOf(e.stems, e.concepts, (id) => (e.conceptCounts.get(id) ?? 0) / (mostOf.get(id) ?? 1)) +
+          asked.reduce((sum, w) => sum + (e.title.has(w) ? idf(w) : 0), 0),
+      }))
       .filter((r) => r.score >= MIN_RARE_WORDS * idf(''))
       .sort((a, b) => b.score - a.score);
     const best = ranked[0]?.e;

@@ -44,6 +44,14 @@ describe('groundingFailure', () => {
     );
   });
 
+  it('accepts the total of an area: two dimensions of the mail times a price per square unit', () => {
+    const sod = { title: 'Sod', content: 'Sod installation: 2.25 CAD per sq ft.', internal: false };
+    const incoming = 'What would a strip of 3 x 40 ft of sod cost?';
+    const reply = 'Hello,\nSod installation: 2.25 CAD per sq ft.\nFor 3 x 40 ft, that comes to 270 CAD in total.\nBest regards,';
+    expect(groundingFailure({ incoming, reply, knowledge: [sod] })).toBeNull();
+    expect(groundingFailure({ incoming, reply: reply.replace('270', '300'), knowledge: [sod] })).toBe('not_grounded');
+  });
+
   it('holds a reply to mail that asks nothing', () => {
     expect(
       groundingFailure({

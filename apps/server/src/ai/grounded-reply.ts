@@ -145,7 +145,11 @@ function supportOf(
       entryNumbers.some((e) => Math.abs(e - n) < 0.005) ||
       incomingNumbers.some((q) => Math.abs(q - n) < 0.005) ||
       // A total: a quantity of the mail times a unit price of the entry.
-      incomingNumbers.some((q) => entryNumbers.some((e) => Math.abs(q * e - n) < 0.005));
+      incomingNumbers.some((q) => entryNumbers.some((e) => Math.abs(q * e - n) < 0.005)) ||
+      // An area's total: two dimensions of the mail ("3 x 40 ft") times a price per square unit.
+      incomingNumbers.some((a, i) =>
+        incomingNumbers.some((b, j) => i < j && entryNumbers.some((e) => Math.abs(a * b * e - n) < 0.005)),
+      );
     if (numbers.every(known)) return { entry };
   }
   return null;

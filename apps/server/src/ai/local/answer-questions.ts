@@ -8,8 +8,9 @@
  */
 import type { KnowledgeSnippet } from '../engine';
 import { cleanForEngine } from '../safety';
-import { conceptsOf, isWeakConcept, plain } from './concepts';
+import { conceptsOf, isWeakConcept } from './concepts';
 import { detectLanguage, type Language, sentences, stem, stems } from './text';
+import { totalSentence } from './totals';
 
 export interface Answer {
   /** Sentences of the entries that answer the question, in the sender's language. */
@@ -198,60 +199,4 @@ export function answerQuestions(
     const total = totalSentence(question, ordered, language) ?? totalSentence(message, ordered, language);
     return { sentences: ordered, total, otherLanguageOnly: false };
   });
-}
-
-/** A unit price: an amount followed by "per"/"par"/"le"/"each" and a unit ("4,50 $ le mètre linéaire"). */
-const UNIT_PRICE =
-  /(?:([$€£])\s?(\d+(?:[\s\u00a0,]\d{3})*(?:[.,]\d+)?)|(\d+(?:[\s\u00a0,]\d{3})*(?:[.,]\d+)?)\s?(\$|€|£|cad|eur|usd|dollars?|euros?))\s*(?:per|a|an|each|par|le|la|l'|the|chaque|du|de)\s+([\p{L}²'’-]+)(?:\s+([\p{L}²'’-]+))?/giu;
-/** A quantity and its unit in the question ("40 m de haie", "6,000 sq ft"); years and times are not quantities. */
-const QUANTITY = /(?<![\d/:.,])(\d{1,3}(?:[,\s\u00a0]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)\s*([\p{L}²]+)(?:\s+([\p{L}²]+))?/gu;
-
-/** A number as written in the language: "6,000.50" in English, "6 000,50" in French. */
-function number(text: string, language: Language = 'en'): number {
-  const compact = text.replace(/[\s\u00a0]/g, '');
-  if (language === 'en' || (/,\d{3}(?:\D|$)/.test(compact) && !/,\d{1,2}$/.test(compact)))
-    return Number(compact.replace(/,(?=\d{3}(?:\D|$))/g, '').replace(',', '.'));
-  return Number(compact.replace(',', '.'));
-}
-/** A unit of one or two words as one key: "sq ft", "square feet", "pi²" and "pieds carrés" are one. */
-function unitKey(words: string[], language: Language): string {
-  const [first = '', second = ''] = words.map((w) => plain(w.toLowerCase()).replace(/['’]/g, ''));
-  if (/^(?:sq|square|sqft)$/.test(first) || first === 'pi²' || first.endsWith('²') || /^carr/.test(second)) return 'area';
-  const w = first;
-  if (w === 'm' || w.startsWith('metr') || w.startsWith('meter')) return 'metre';
-  if (w === 'ft' || w === 'pi' || w.startsWith('pied') || w.startsWith('feet') || w.startsWith('foot')) return 'foot';
-  if (w === 'yd' || w.startsWith('verge') || w.startsWith('yard')) return 'yard';
-  return stem(w, language);
-}
-
-function totalSentence(question: string, answer: string[], language: Language): string | null {
-  const prices = answer.flatMap((s) =>
-    [...s.matchAll(UNIT_PRICE)].map((m) => ({
-      value: number(m[2] ?? m[3] ?? '', language),
-      currency: /^dollars?$/i.test(m[1] ?? m[4] ?? '') ? '$' : (m[1] ?? m[4] ?? ''),
-      // "per sq ft", "per linear foot", "le mètre linéaire": the unit is the pair, or one of its words.
-      units: [
-        unitKey([m[5] ?? '', m[6] ?? ''], language),
-        ...[m[5], m[6]].filter((u): u is string => Boolean(u)).map((u) => unitKey([u], language)),
-      ].slice(0, unitKey([m[5] ?? '', m[6] ?? ''], language) === 'area' ? 1 : 3),
-    })),
-  );
-  if (prices.length === 0) return null;
-  for (const q of question.matchAll(QUANTITY)) {
-    const quantity = number(q[1]!, language);
-    // A year ("the 2026 season") is not a quantity.
-    if (!Number.isFinite(quantity) || quantity <= 0 || (Number.isInteger(quantity) && quantity >= 1900 && quantity <= 2100))
-      continue;
-    const unit = unitKey([q[2]!, q[3] ?? ''], language);
-    const price = prices.find((p) => p.units.includes(unit));
-    if (!price || !Number.isFinite(price.value)) continue;
-    const total = Math.round(quantity * price.value * 100) / 100;
-    const amount = Number.isInteger(total) ? String(total) : total.toFixed(2);
-    const shown = language === 'fr' ? amount.replace('.', ',') : amount;
-    const quantityShown = `${language === 'fr' ? q[1]!.replace('.', ',') : q[1]!} ${unit === 'area' && q[3] ? `${q[2]} ${q[3]}` : q[2]}`;
-    return language === 'fr'
-      ? `Pour ${quantityShown}, cela fait ${shown} ${price.currency} au total.`
-      : `For ${quantityShown}, that comes to ${shown} ${price.currency} in total.`;
-  }
-  return null;
 }

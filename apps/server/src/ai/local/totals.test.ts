@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { totalSentence } from './totals';
+
+const hedgeFr = [
+  'Taille de haie : 4,50 $ le mètre linéaire (1,40 $ le pied) pour une haie de moins de 2 m de haut, dessus et deux côtés; 7 $ le mètre linéaire (2,20 $ le pied) pour une haie de 2 à 4 m, nacelle comprise.',
+];
+const sodEn = ['Sod installation: 2.25 CAD per sq ft for Kentucky bluegrass sod laid on 4 inches of new topsoil.'];
+
+describe('totalSentence', () => {
+  it('multiplies a quantity of the mail by the unit price in the same unit', () => {
+    expect(totalSentence('Combien pour 40 m de haie ?', hedgeFr, 'fr')).toBe('Pour 40 m, cela fait 180 $ au total.');
+    expect(totalSentence('How much for 1,200 sq ft of sod?', sodEn, 'en')).toBe(
+      'For 1,200 sq ft, that comes to 2700 CAD in total.',
+    );
+  });
+
+  it('takes two dimensions for an area', () => {
+    expect(totalSentence('The strip along the house (approx. 3 x 40 ft), what would that add?', sodEn, 'en')).toBe(
+      'For 3 x 40 ft, that comes to 270 CAD in total.',
+    );
+  });
+
+  it('prices the tier whose range holds the size the sender gives, converting feet to metres', () => {
+    // 8 ft is 2.4 m: the 2 to 4 m tier, at 2,20 $ the foot.
+    expect(totalSentence('environ 60 pi de long pis 8 pi de haut', hedgeFr, 'fr')).toBe('Pour 60 pi, cela fait 132 $ au total.');
+    // No height given: the first tier.
+    expect(totalSentence('environ 60 pi de haie', hedgeFr, 'fr')).toBe('Pour 60 pi, cela fait 84 $ au total.');
+  });
+
+  it('gives no total for a year or a quantity nothing prices', () => {
+    expect(totalSentence('For the 2026 season, what is the price?', sodEn, 'en')).toBeNull();
+    expect(totalSentence('We have 3 dogs.', sodEn, 'en')).toBeNull();
+  });
+});

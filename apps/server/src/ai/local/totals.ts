@@ -1,0 +1,150 @@
+/**
+ * The total a reply can state: a quantity of the sender's mail times a unit price of the owner's
+ * entry, in the same unit ("40 m de haie" × "4,50 $ le mètre linéaire"). Dimensions ("3 x 40 ft") are
+ * an area; when an entry prices by size ("under 2 m high …; 2 to 4 m …"), the tier is the one whose
+ * range holds the other measure the sender gives ("8 ft high"), else the first.
+ */
+import { plain } from './concepts';
+import { type Language, stem } from './text';
+
+const NUMBER = String.raw`\d{1,3}(?:[,\s\u00a0]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
+/** A unit price: an amount followed by "per"/"par"/"le"/"each" and a unit ("4,50 $ le mètre linéaire"). */
+const UNIT_PRICE = new RegExp(
+  String.raw`(?:([$€£])\s?(${NUMBER})|(${NUMBER})\s?(\$|€|£|cad|eur|usd|dollars?|euros?))\s*(?:per|a|an|each|par|le|la|l'|the|chaque|du|de)\s+([\p{L}²'’-]+)(?:\s+([\p{L}²'’-]+))?`,
+  'giu',
+);
+/** A quantity and its unit ("40 m de haie", "6,000 sq ft"), or two dimensions ("3 x 40 ft", "10 par 12 pi"). */
+const QUANTITY = new RegExp(
+  String.raw`(?<![\d/:.,])(${NUMBER})(?:\s*(?:['’]|ft|pi|m)?\s*(?:x|×|par|by)\s*(${NUMBER}))?\s*([\p{L}²'’]+)(?:\s+([\p{L}²]+))?`,
+  'gu',
+);
+/** A measure that sets the size of the job rather than its amount: "8 ft high", "2 m de haut". */
+const SIZE_AFTER = /^\s*(?:de\s+)?(?:haut|hauteur|high|tall|height|thick|épais|épaisseur|deep|profond|profondeur)\b/iu;
+/** A range a tier applies to: "under 2 m", "moins de 2 m", "2 to 4 m", "de 2 à 4 m", "over 4 m". */
+const RANGE = new RegExp(
+  String.raw`(?:(?:under|less than|below|up to|moins de|jusqu['’]à)\s+(${NUMBER})|(?:from\s+|de\s+)?(${NUMBER})\s*(?:[\p{L}²]+\s+)?(?:to|-|à|a)\s+(${NUMBER})|(?:over|more than|above|plus de)\s+(${NUMBER}))\s*([\p{L}²]+)`,
+  'iu',
+);
+
+/** A number as written in the language: "6,000.50" in English, "6 000,50" in French. */
+export function number(text: string, language: Language = 'en'): number {
+  const compact = text.replace(/[\s\u00a0]/g, '');
+  if (language === 'en' || (/,\d{3}(?:\D|$)/.test(compact) && !/,\d{1,2}$/.test(compact)))
+    return Number(compact.replace(/,(?=\d{3}(?:\D|$))/g, '').replace(',', '.'));
+  return Number(compact.replace(',', '.'));
+}
+
+/** A unit of one or two words as one key: "sq ft", "square feet", "pi²" and "pieds carrés" are one. */
+function unitKey(words: string[], language: Language): string {
+  const [first = '', second = ''] = words.map((w) => plain(w.toLowerCase()).replace(/['’]/g, ''));
+  if (/^(?:sq|square|sqft)$/.test(first) || first === 'pi²' || first.endsWith('²') || /^carr/.test(second)) return 'area';
+  const w = first;
+  if (w === 'm' || w.startsWith('metr') || w.startsWith('meter')) return 'metre';
+  if (w === 'ft' || w === 'pi' || w.startsWith('pied') || w.startsWith('feet') || w.startsWith('foot')) return 'foot';
+  if (w === 'yd' || w.startsWith('verge') || w.startsWith('yard')) return 'yard';
+  return stem(w, language);
+}
+
+/** Metres in one of a length unit, for comparing a measure with a tier's range. */
+const METRES: Record<string, number> = { metre: 1, foot: 0.3048, yard: 0.9144 };
+
+interface Price {
+  value: number;
+  currency: string;
+  units: string[];
+  /** The range of sizes this price applies to, in metres, when its clause states one. */
+  range: [number, number] | null;
+}
+
+function rangeOf(clause: string, language: Language): [number, number] | null {
+  const m = RANGE.exec(clause);
+  const scale = m ? METRES[unitKey([m[5]!], language)] : undefined;
+  if (!m || !scale) return null;
+  if (m[1]) return [0, number(m[1], language) * scale];
+  if (m[2] && m[3]) return [number(m[2], language) * scale, number(m[3], language) * scale];
+  return [number(m[4]!, language) * scale, Infinity];
+}
+
+function pricesOf(sentences: string[], language: Language): Price[] {
+  return sentences.flatMap((sentence) =>
+    sentence.split(/;/).flatMap((clause) =>
+      [...clause.matchAll(UNIT_PRICE)].map((m) => {
+        const pair = unitKey([m[5] ?? '', m[6] ?? ''], language);
+        return {
+          value: number(m[2] ?? m[3] ?? '', language),
+          currency: /^dollars?$/i.test(m[1] ?? m[4] ?? '') ? '$' : (m[1] ?? m[4] ?? ''),
+          // "per sq ft", "per linear foot", "le mètre linéaire": the unit is the pair, or one of its words.
+          units: [pair, ...[m[5], m[6]].filter((u): u is string => Boolean(u)).map((u) => unitKey([u], language))].slice(
+            0,
+            pair === 'area' ? 1 : 3,
+          ),
+          range: rangeOf(clause, language),
+        };
+      }),
+    ),
+  );
+}
+
+interface Quantity {
+  value: number;
+  unit: string;
+  shown: string;
+  /** A height or a thickness: it picks a tier, it is not what is priced. */
+  size: boolean;
+}
+
+function quantitiesOf(text: string, language: Language): Quantity[] {
+  const out: Quantity[] = [];
+  for (const q of text.matchAll(QUANTITY)) {
+    const first = number(q[1]!, language);
+    const second = q[2] ? number(q[2], language) : null;
+    // A year ("the 2026 season") is not a quantity.
+    if (!Number.isFinite(first) || first <= 0 || (second === null && Number.isInteger(first) && first >= 1900 && first <= 2100))
+      continue;
+    const unit = unitKey([q[3]!, q[4] ?? ''], language);
+    // What follows the unit: "8 pi de haut" is a size ("de" may have been taken for a second unit word).
+    const after = text.slice((q.index ?? 0) + q[0].length - (q[4]?.length ?? 0));
+    const shownNumber = (n: string) => (language === 'fr' ? n.replace('.', ',') : n);
+    if (second !== null && METRES[unit]) {
+      out.push({
+        value: first * second,
+        unit: 'area',
+        shown: `${shownNumber(q[1]!)} x ${shownNumber(q[2]!)} ${q[3]}`,
+        size: false,
+      });
+      continue;
+    }
+    const shownUnit = unit === 'area' && q[4] ? `${q[3]} ${q[4]}` : q[3];
+    out.push({ value: first, unit, shown: `${shownNumber(q[1]!)} ${shownUnit}`, size: SIZE_AFTER.test(after) });
+  }
+  return out;
+}
+
+/** Whether a price applies to the sender's job: its tier's range holds one of the sizes given. */
+function fits(price: Price, sizes: Quantity[]): boolean {
+  return sizes.some((s) => {
+    const metres = s.value * (METRES[s.unit] ?? NaN);
+    return price.range !== null && metres >= price.range[0] && metres <= price.range[1];
+  });
+}
+
+/** "For 40 m, that comes to 180 $ in total.", or null when the text gives no quantity an entry prices. */
+export function totalSentence(text: string, answer: string[], language: Language): string | null {
+  const prices = pricesOf(answer, language);
+  if (prices.length === 0) return null;
+  const quantities = quantitiesOf(text, language);
+  const sizes = quantities.filter((q) => q.size);
+  for (const q of quantities) {
+    if (q.size) continue;
+    const matching = prices.filter((p) => p.units.includes(q.unit) && Number.isFinite(p.value));
+    const price = matching.find((p) => fits(p, sizes)) ?? matching[0];
+    if (!price) continue;
+    const total = Math.round(q.value * price.value * 100) / 100;
+    const amount = Number.isInteger(total) ? String(total) : total.toFixed(2);
+    const shown = language === 'fr' ? amount.replace('.', ',') : amount;
+    return language === 'fr'
+      ? `Pour ${q.shown}, cela fait ${shown} ${price.currency} au total.`
+      : `For ${q.shown}, that comes to ${shown} ${price.currency} in total.`;
+  }
+  return null;
+}

@@ -28,6 +28,8 @@ const SENTENCE_MAX = 400;
  * bench/data/smallbiz, between pasting more facts and pasting fewer unrelated entries).
  */
 const MIN_RARE_WORDS = 1.5;
+/** Another entry answers a price question alongside the best when it scores this share of it. */
+const ALONGSIDE_SHARE = 0.9;
 /** A second sentence of the same entry is added when it scores this share of the best. */
 const SECOND_SHARE = 0.3;
 
@@ -81,7 +83,6 @@ const INTENTS = new Set([
   'job-application',
   'employment',
 ]);
-const COMPLAINT_INTENTS = new Set(['complaint', 'damage-or-defect', 'refund']);
 /** An intent shared counts as this many words found in one entry only. */
 const INTENT_WEIGHT = 5;
 const PRONOUN_START = /^(?:it|they|this|these|that|il|elle|ils|elles|ce|cela|ça|celui|celle)\b/i;
@@ -153,7 +154,9 @@ export function answerQuestions(
   // A complaint is about the complaint in every sentence, not only in the one with a "?".
   const mostOf = new Map<string, number>();
   for (const e of same) for (const [id, n] of e.conceptCounts) mostOf.set(id, Math.max(mostOf.get(id) ?? 0, n));
-  const messageIntents = [...strongConcepts(message, language)].filter((id) => COMPLAINT_INTENTS.has(id));
+  // What the whole message asks about weighs on each of its questions ("how many hours a week?" in a
+  // job application).
+  const messageIntents = [...askedOf(message, language)].filter((id) => INTENTS.has(id));
 
   return questions.map((question) => {
     const asked = [...new Set(stems(question, language))].filter((w) => !ASKING.has(w));
@@ -184,18 +187,30 @@ export function answerQuestions(
     }
     // A price question is answered by a price, a "when" by a day or a time, when the entry has one.
     const wanted = PRICE_QUESTION.test(question) ? AMOUNT : TIME_QUESTION.test(question) ? TIME_OR_DAY : null;
-    const fitting = wanted && best.sentences.some((x) => wanted.test(x.text)) ? wanted : null;
-    const scored = best.sentences
-      .map((s, order) => ({ s, order, score: scoreOf(s.stems, s.concepts) + (fitting?.test(s.text) ? 2 : 0) }))
-      .filter((x) => !fitting || fitting.test(x.s.text))
-      .sort((a, b) => b.score - a.score || a.order - b.order);
-    const top = scored[0]!;
-    const chosen = scored.filter((x) => x === top || (x.score > 0 && x.score >= SECOND_SHARE * top.score)).slice(0, 3);
-    const lead = best.sentences[0]!.text;
-    const texts = chosen
-      .sort((a, b) => a.order - b.order)
-      .flatMap((x) => (top.score === 0 || (PRONOUN_START.test(x.s.text) && x.s.text !== lead) ? [lead, x.s.text] : [x.s.text]));
-    const ordered = [...new Set(top.score === 0 ? [lead] : texts)];
+    const answering = (entry: Indexed): string[] => {
+      const fitting = wanted && entry.sentences.some((x) => wanted.test(x.text)) ? wanted : null;
+      const scored = entry.sentences
+        .map((s, order) => ({ s, order, score: scoreOf(s.stems, s.concepts) + (fitting?.test(s.text) ? 2 : 0) }))
+        .filter((x) => !fitting || fitting.test(x.s.text))
+        .sort((a, b) => b.score - a.score || a.order - b.order);
+      const top = scored[0]!;
+      const chosen = scored.filter((x) => x === top || (x.score > 0 && x.score >= SECOND_SHARE * top.score)).slice(0, 3);
+      const lead = entry.sentences[0]!.text;
+      const texts = chosen
+        .sort((a, b) => a.order - b.order)
+        .flatMap((x) => (top.score === 0 || (PRONOUN_START.test(x.s.text) && x.s.text !== lead) ? [lead, x.s.text] : [x.s.text]));
+      return top.score === 0 ? [lead] : texts;
+    };
+    // A price asked for several things ("mow, trim the hedge …: what would that cost?") is answered by
+    // each entry that names one of them in its title and answers about as well as the best.
+    const alongside =
+      wanted === AMOUNT
+        ? ranked
+            .slice(1)
+            .filter((r) => r.score >= ALONGSIDE_SHARE * ranked[0]!.score && asked.some((w) => r.e.title.has(w)))
+            .slice(0, 2)
+        : [];
+    const ordered = [...new Set([best, ...alongside.map((r) => r.e)].flatMap((e) => answering(e)))];
     const total = totalSentence(question, ordered, language) ?? totalSentence(message, ordered, language);
     return { sentences: ordered, total, otherLanguageOnly: false };
   });

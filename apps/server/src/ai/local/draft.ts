@@ -171,8 +171,18 @@ function style(context: DraftContext) {
 /** What the sender asks: its questions, or else the whole message as one request (a complaint asks without "?"). */
 function requests(own: string): string[] {
   const asked = askedQuestions(own);
-  return asked.length ? asked : [own.slice(0, 600)];
+  if (!asked.length) return [own.slice(0, 600)];
+  // "What would that cost all in?" asks about what the sentence before it lists.
+  const all = sentences(own);
+  return asked.map((q) => {
+    const at = all.indexOf(q);
+    const before = at > 0 ? all[at - 1]! : '';
+    return BACK_REFERENCE.test(q) && before && !before.endsWith('?') ? `${before} ${q}` : q;
+  });
 }
+/** A question that names its object only by pointing back to it. */
+const BACK_REFERENCE =
+  /\b(?:that|it|this|these|those|all in|everything|the lot|the whole thing|all of it|ça|cela|ceci|le tout|l['’]ensemble|tout ça|tout cela)\b/i;
 
 const COMPLAINT_CONCEPTS = ['complaint', 'damage-or-defect'];
 
@@ -195,7 +205,7 @@ export async function draftReply(message: EngineMessage, context: DraftContext):
   for (const s of sayings(`${context.ownerPrompt}\n${context.responseInstructions}`)) add(s);
 
   // Each thing asked gets the sentences that answer it, or nothing: no entry answering nothing asked.
-  const answers = answerQuestions(requests(own || subject), context.knowledge, language, safeKnowledge, own);
+  const answers = answerQuestions(requests(own || subject), context.knowledge, language, safeKnowledge, `${subject}\n${own}`);
   let answered = 0;
   for (const answer of answers) {
     for (const s of answer.sentences) add(s);

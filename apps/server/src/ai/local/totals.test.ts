@@ -27,6 +27,17 @@ describe('totalSentence', () => {
     expect(totalSentence('environ 60 pi de haie', hedgeFr, 'fr')).toBe('Pour 60 pi, cela fait 84 $ au total.');
   });
 
+  it("reads unit prices written with l'heure, a slash or a square unit", () => {
+    expect(totalSentence('Pour 3 heures de travail', ["Taux horaire : 55 $ l'heure par jardinier."], 'fr')).toBe(
+      'Pour 3 heures, cela fait 165 $ au total.',
+    );
+    expect(totalSentence('Combien pour 1 500 pi² ?', ['Scellant : 1,10 $/pi².'], 'fr')).toBe(
+      'Pour 1 500 pi², cela fait 1650 $ au total.',
+    );
+    // A length is no area: no total from a price per square foot.
+    expect(totalSentence('Notre entrée fait 40 pieds de long', ['Scellant : 1,10 $ du pied carré.'], 'fr')).toBeNull();
+  });
+
   it('gives no total for a year or a quantity nothing prices', () => {
     expect(totalSentence('For the 2026 season, what is the price?', sodEn, 'en')).toBeNull();
     expect(totalSentence('We have 3 dogs.', sodEn, 'en')).toBeNull();

@@ -10,7 +10,7 @@ import { type Language, stem } from './text';
 const NUMBER = String.raw`\d{1,3}(?:[,\s\u00a0]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
 /** A unit price: an amount followed by "per"/"par"/"le"/"each" and a unit ("4,50 $ le mètre linéaire"). */
 const UNIT_PRICE = new RegExp(
-  String.raw`(?:([$€£])\s?(${NUMBER})|(${NUMBER})\s?(\$|€|£|cad|eur|usd|dollars?|euros?))\s*(?:per|a|an|each|par|le|la|l'|the|chaque|du|de)\s+([\p{L}²'’-]+)(?:\s+([\p{L}²'’-]+))?`,
+  String.raw`(?:([$€£])\s?(${NUMBER})|(${NUMBER})\s?(\$|€|£|cad|eur|usd|dollars?|euros?))\s*(?:(?:per|a|an|each|par|le|la|the|chaque|du|de)\s+|l['’]\s*|\/\s*)([\p{L}²'’-]+)(?:\s+([\p{L}²'’-]+))?`,
   'giu',
 );
 /** A quantity and its unit ("40 m de haie", "6,000 sq ft"), or two dimensions ("3 x 40 ft", "10 par 12 pi"). */
@@ -114,7 +114,7 @@ function quantitiesOf(text: string, language: Language): Quantity[] {
       });
       continue;
     }
-    const shownUnit = unit === 'area' && q[4] ? `${q[3]} ${q[4]}` : q[3];
+    const shownUnit = unit === 'area' && q[4] && !q[3]!.endsWith('²') ? `${q[3]} ${q[4]}` : q[3];
     out.push({ value: first, unit, shown: `${shownNumber(q[1]!)} ${shownUnit}`, size: SIZE_AFTER.test(after) });
   }
   return out;

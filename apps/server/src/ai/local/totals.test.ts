@@ -38,6 +38,19 @@ describe('totalSentence', () => {
     expect(totalSentence('Notre entrée fait 40 pieds de long', ['Scellant : 1,10 $ du pied carré.'], 'fr')).toBeNull();
   });
 
+  it('reads the usual ways of writing a unit: pi2, m2, pi. ca., a foot mark, a price per piece', () => {
+    const sodFr = ['Tourbe : 2,25 $ le pied carré.'];
+    expect(totalSentence('Combien pour 1500pi2 de tourbe?', sodFr, 'fr')).toBe('Pour 1500 pi2, cela fait 3375 $ au total.');
+    expect(totalSentence('Combien pour 1500 pi. ca.?', sodFr, 'fr')).toBe('Pour 1500 pi. ca, cela fait 3375 $ au total.');
+    expect(totalSentence('200 m2 de pelouse', ['Aération : 0,12 $ le m².'], 'fr')).toBe('Pour 200 m2, cela fait 24 $ au total.');
+    expect(totalSentence("a 60' hedge", ['Hedge: $1.40 per linear foot.'], 'en')).toBe('For 60 ft, that comes to 84 $ in total.');
+    expect(totalSentence('40 quiches lorraines', ['Quiche lorraine : 2,50 € pièce.'], 'fr')).toBe(
+      'Pour 40 quiches, cela fait 100 € au total.',
+    );
+    // A price per piece of something else is no price for this.
+    expect(totalSentence('40 tartes', ['Quiche lorraine : 2,50 € pièce.'], 'fr')).toBeNull();
+  });
+
   it('gives no total for a year or a quantity nothing prices', () => {
     expect(totalSentence('For the 2026 season, what is the price?', sodEn, 'en')).toBeNull();
     expect(totalSentence('We have 3 dogs.', sodEn, 'en')).toBeNull();

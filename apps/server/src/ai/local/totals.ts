@@ -5,19 +5,21 @@
  * range holds the other measure the sender gives ("8 ft high"), else the first.
  */
 import { plain } from './concepts';
-import { type Language, stem } from './text';
+import { type Language, stem, stems } from './text';
 
 const NUMBER = String.raw`\d{1,3}(?:[,\s\u00a0]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
 /** A unit price: an amount followed by "per"/"par"/"le"/"each" and a unit ("4,50 $ le mètre linéaire"). */
 const UNIT_PRICE = new RegExp(
-  String.raw`(?:([$€£])\s?(${NUMBER})|(${NUMBER})\s?(\$|€|£|cad|eur|usd|dollars?|euros?))\s*(?:(?:per|a|an|each|par|le|la|the|chaque|du|de)\s+|l['’]\s*|\/\s*)([\p{L}²'’-]+)(?:\s+([\p{L}²'’-]+))?`,
+  String.raw`(?:([$€£])\s?(${NUMBER})|(${NUMBER})\s?(\$|€|£|cad|eur|usd|dollars?|euros?))\s*(?:(?:per|a|an|each|par|le|la|the|chaque|du|de)\s+|l['’]\s*|\/\s*|(?=(?:pièce|apiece|each|chacun|chacune)\b))([\p{L}²³'’-]+[23]?)(?:\s+([\p{L}²'’-]+))?`,
   'giu',
 );
 /** A quantity and its unit ("40 m de haie", "6,000 sq ft"), or two dimensions ("3 x 40 ft", "10 par 12 pi"). */
 const QUANTITY = new RegExp(
-  String.raw`(?<![\d/:.,])(${NUMBER})(?:\s*(?:['’]|ft|pi|m)?\s*(?:x|×|par|by)\s*(${NUMBER}))?\s*([\p{L}²'’]+)(?:\s+([\p{L}²]+))?`,
+  String.raw`(?<![\d/:.,])(${NUMBER})(?:\s*(?:['’]|ft|pi|m)?\s*(?:x|×|par|by)\s*(${NUMBER}))?\s*([\p{L}²³'’]+[23]?\.?)(?:\s*([\p{L}²]+))?`,
   'gu',
 );
+/** The second word of a unit, shown with the first: "sq ft", "pieds carrés", "pi. ca.". */
+const UNIT_SECOND_WORD = /^(?:ft|feet|foot|carr\p{L}*|ca|metres?|meters?|mètres?)\.?$/iu;
 /** A measure that sets the size of the job rather than its amount: "8 ft high", "2 m de haut". */
 const SIZE_AFTER = /^\s*(?:de\s+)?(?:haut|hauteur|high|tall|height|thick|épais|épaisseur|deep|profond|profondeur)\b/iu;
 /** A range a tier applies to: "under 2 m", "moins de 2 m", "2 to 4 m", "de 2 à 4 m", "over 4 m". */
@@ -36,8 +38,13 @@ export function number(text: string, language: Language = 'en'): number {
 
 /** A unit of one or two words as one key: "sq ft", "square feet", "pi²" and "pieds carrés" are one. */
 function unitKey(words: string[], language: Language): string {
-  const [first = '', second = ''] = words.map((w) => plain(w.toLowerCase()).replace(/['’]/g, ''));
-  if (/^(?:sq|square|sqft)$/.test(first) || first === 'pi²' || first.endsWith('²') || /^carr/.test(second)) return 'area';
+  const [raw = '', rawSecond = ''] = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
+  // A foot mark ("a 60' hedge").
+  if (raw === "'" || raw === '’') return 'foot';
+  const [first = '', second = ''] = [raw, rawSecond].map((w) => plain(w).replace(/['’]/g, ''));
+  // "sq ft", "pi²", "pi2", "m2", "pieds carrés", "pi. ca.", "pc".
+  if (/^(?:sq|square|sqft|pc)$/.test(first) || /(?:²|2)$/.test(first) || /^(?:carr|ca$)/.test(second)) return 'area';
+  if (/^(?:piece|pieces|apiece|each|unite|unites|unit|units|item|items|chacun|chacune)$/.test(first)) return 'each';
   const w = first;
   if (w === 'm' || w.startsWith('metr') || w.startsWith('meter')) return 'metre';
   if (w === 'ft' || w === 'pi' || w.startsWith('pied') || w.startsWith('feet') || w.startsWith('foot')) return 'foot';
@@ -54,6 +61,8 @@ interface Price {
   units: string[];
   /** The range of sizes this price applies to, in metres, when its clause states one. */
   range: [number, number] | null;
+  /** The words of its clause: a price per piece applies to the thing it names ("quiche … 2,50 € pièce"). */
+  words: Set<string>;
 }
 
 function rangeOf(clause: string, language: Language): [number, number] | null {
@@ -79,6 +88,7 @@ function pricesOf(sentences: string[], language: Language): Price[] {
             pair === 'area' ? 1 : 3,
           ),
           range: rangeOf(clause, language),
+          words: new Set(stems(clause, language)),
         };
       }),
     ),
@@ -114,7 +124,13 @@ function quantitiesOf(text: string, language: Language): Quantity[] {
       });
       continue;
     }
-    const shownUnit = unit === 'area' && q[4] && !q[3]!.endsWith('²') ? `${q[3]} ${q[4]}` : q[3];
+    const shownUnit = /^['’]$/.test(q[3]!)
+      ? language === 'fr'
+        ? 'pi'
+        : 'ft'
+      : q[4] && UNIT_SECOND_WORD.test(q[4])
+        ? `${q[3]} ${q[4]}`
+        : q[3];
     out.push({ value: first, unit, shown: `${shownNumber(q[1]!)} ${shownUnit}`, size: SIZE_AFTER.test(after) });
   }
   return out;
@@ -136,7 +152,9 @@ export function totalSentence(text: string, answer: string[], language: Language
   const sizes = quantities.filter((q) => q.size);
   for (const q of quantities) {
     if (q.size) continue;
-    const matching = prices.filter((p) => p.units.includes(q.unit) && Number.isFinite(p.value));
+    const matching = prices.filter(
+      (p) => (p.units.includes(q.unit) || (p.units.includes('each') && p.words.has(q.unit))) && Number.isFinite(p.value),
+    );
     const price = matching.find((p) => fits(p, sizes)) ?? matching[0];
     if (!price) continue;
     const total = Math.round(q.value * price.value * 100) / 100;

@@ -27,7 +27,7 @@ const SENTENCE_MAX = 400;
  * in its title and text, or one with the concept asked (chosen on the development part of
  * bench/data/smallbiz, between pasting more facts and pasting fewer unrelated entries).
  */
-const MIN_RARE_WORDS = 1.5;
+const MIN_RARE_WORDS = 2;
 /** Another entry answers a price question alongside the best when it scores this share of it. */
 const ALONGSIDE_SHARE = 0.9;
 /** A second sentence of the same entry is added when it scores this share of the best. */
@@ -186,7 +186,9 @@ export function answerQuestions(
       return { sentences: [], total: null, otherLanguageOnly: elsewhere };
     }
     // A price question is answered by a price, a "when" by a day or a time, when the entry has one.
-    const wanted = PRICE_QUESTION.test(question) ? AMOUNT : TIME_QUESTION.test(question) ? TIME_OR_DAY : null;
+    // Not in a whole message taken as one request: "When the system came on, …" asks no time.
+    const asking = sentences(question).length <= 2;
+    const wanted = !asking ? null : PRICE_QUESTION.test(question) ? AMOUNT : TIME_QUESTION.test(question) ? TIME_OR_DAY : null;
     const answering = (entry: Indexed): string[] => {
       const fitting = wanted && entry.sentences.some((x) => wanted.test(x.text)) ? wanted : null;
       const scored = entry.sentences

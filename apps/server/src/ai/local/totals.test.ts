@@ -51,6 +51,19 @@ describe('totalSentence', () => {
     expect(totalSentence('40 tartes', ['Quiche lorraine : 2,50 € pièce.'], 'fr')).toBeNull();
   });
 
+  it('converts a length or an area into the unit of the price, and says so', () => {
+    expect(totalSentence('une haie de 60 pieds', ['Plantation : 95 $ le mètre linéaire.'], 'fr')).toBe(
+      'Pour 60 pieds (18,29 m), cela fait 1737,36 $ au total.',
+    );
+    expect(totalSentence('20 x 10 m of lawn', ['Sod: 2.25 CAD per sq ft.'], 'en')).toBe(
+      'For 20 x 10 m (2152.78 sq ft), that comes to 4843.76 CAD in total.',
+    );
+    // Square metres are never priced as square feet.
+    expect(totalSentence('200 m2 de pelouse', ['Aération : 0,05 $ le pi².'], 'fr')).toBe(
+      'Pour 200 m2 (2152,78 pi²), cela fait 107,64 $ au total.',
+    );
+  });
+
   it('gives no total for a year or a quantity nothing prices', () => {
     expect(totalSentence('For the 2026 season, what is the price?', sodEn, 'en')).toBeNull();
     expect(totalSentence('We have 3 dogs.', sodEn, 'en')).toBeNull();

@@ -42,8 +42,13 @@ function unitKey(words: string[], language: Language): string {
   // A foot mark ("a 60' hedge").
   if (raw === "'" || raw === '’') return 'foot';
   const [first = '', second = ''] = [raw, rawSecond].map((w) => plain(w).replace(/['’]/g, ''));
-  // "sq ft", "pi²", "pi2", "m2", "pieds carrés", "pi. ca.", "pc".
-  if (/^(?:sq|square|sqft|pc)$/.test(first) || /(?:²|2)$/.test(first) || /^(?:carr|ca$)/.test(second)) return 'area';
+  // "sq ft", "pi²", "pi2", "pieds carrés", "pi. ca.", "pc"; "m²", "m2", "mètres carrés"; "sq yd".
+  if (/^(?:sq|square|sqft|pc)$/.test(first) || /(?:²|2)$/.test(first) || /^(?:carr|ca$)/.test(second)) {
+    const base = /^(?:sq|square)$/.test(first) ? second : first.replace(/(?:²|2)$/, '');
+    if (base === 'm' || base.startsWith('metr') || base.startsWith('meter')) return 'area-m';
+    if (base === 'yd' || base.startsWith('verge') || base.startsWith('yard')) return 'area-yd';
+    return 'area-ft';
+  }
   if (/^(?:piece|pieces|apiece|each|unite|unites|unit|units|item|items|chacun|chacune)$/.test(first)) return 'each';
   const w = first;
   if (w === 'm' || w.startsWith('metr') || w.startsWith('meter')) return 'metre';
@@ -54,6 +59,19 @@ function unitKey(words: string[], language: Language): string {
 
 /** Metres in one of a length unit, for comparing a measure with a tier's range. */
 const METRES: Record<string, number> = { metre: 1, foot: 0.3048, yard: 0.9144 };
+/** Square metres in one of an area unit. */
+const SQUARE_METRES: Record<string, number> = { 'area-m': 1, 'area-ft': 0.09290304, 'area-yd': 0.83612736 };
+const AREA_OF: Record<string, string> = { metre: 'area-m', foot: 'area-ft', yard: 'area-yd' };
+const UNIT_NAMES: Record<Language, Record<string, string>> = {
+  en: { metre: 'm', foot: 'ft', yard: 'yd', 'area-m': 'm²', 'area-ft': 'sq ft', 'area-yd': 'sq yd' },
+  fr: { metre: 'm', foot: 'pi', yard: 'verges', 'area-m': 'm²', 'area-ft': 'pi²', 'area-yd': 'verges carrées' },
+};
+/** How many of `to` make one `from`, for a length or an area in another unit than the price's. */
+function conversion(from: string, to: string): number | null {
+  if (METRES[from] && METRES[to]) return METRES[from] / METRES[to];
+  if (SQUARE_METRES[from] && SQUARE_METRES[to]) return SQUARE_METRES[from] / SQUARE_METRES[to];
+  return null;
+}
 
 interface Price {
   value: number;
@@ -85,7 +103,7 @@ function pricesOf(sentences: string[], language: Language): Price[] {
           // "per sq ft", "per linear foot", "le mètre linéaire": the unit is the pair, or one of its words.
           units: [pair, ...[m[5], m[6]].filter((u): u is string => Boolean(u)).map((u) => unitKey([u], language))].slice(
             0,
-            pair === 'area' ? 1 : 3,
+            pair.startsWith('area') ? 1 : 3,
           ),
           range: rangeOf(clause, language),
           words: new Set(stems(clause, language)),
@@ -118,7 +136,7 @@ function quantitiesOf(text: string, language: Language): Quantity[] {
     if (second !== null && METRES[unit]) {
       out.push({
         value: first * second,
-        unit: 'area',
+        unit: AREA_OF[unit]!,
         shown: `${shownNumber(q[1]!)} x ${shownNumber(q[2]!)} ${q[3]}`,
         size: false,
       });
@@ -144,6 +162,13 @@ function fits(price: Price, sizes: Quantity[]): boolean {
   });
 }
 
+/** An amount rounded to the cent, written as the language writes it. */
+function format(value: number, language: Language): string {
+  const rounded = Math.round(value * 100) / 100;
+  const amount = Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(2);
+  return language === 'fr' ? amount.replace('.', ',') : amount;
+}
+
 /** "For 40 m, that comes to 180 $ in total.", or null when the text gives no quantity an entry prices. */
 export function totalSentence(text: string, answer: string[], language: Language): string | null {
   const prices = pricesOf(answer, language);
@@ -152,17 +177,21 @@ export function totalSentence(text: string, answer: string[], language: Language
   const sizes = quantities.filter((q) => q.size);
   for (const q of quantities) {
     if (q.size) continue;
-    const matching = prices.filter(
-      (p) => (p.units.includes(q.unit) || (p.units.includes('each') && p.words.has(q.unit))) && Number.isFinite(p.value),
-    );
+    const valid = prices.filter((p) => Number.isFinite(p.value));
+    const same = valid.filter((p) => p.units.includes(q.unit) || (p.units.includes('each') && p.words.has(q.unit)));
+    // Feet for a price per metre, square metres for a price per square foot: converted, and said so.
+    const converted = same.length ? [] : valid.filter((p) => conversion(q.unit, p.units[0]!) !== null);
+    const matching = same.length ? same : converted;
     const price = matching.find((p) => fits(p, sizes)) ?? matching[0];
     if (!price) continue;
-    const total = Math.round(q.value * price.value * 100) / 100;
-    const amount = Number.isInteger(total) ? String(total) : total.toFixed(2);
-    const shown = language === 'fr' ? amount.replace('.', ',') : amount;
+    const factor = same.length ? 1 : conversion(q.unit, price.units[0]!)!;
+    const asked = same.length
+      ? q.shown
+      : `${q.shown} (${format(q.value * factor, language)} ${UNIT_NAMES[language][price.units[0]!]})`;
+    const shown = format(q.value * factor * price.value, language);
     return language === 'fr'
-      ? `Pour ${q.shown}, cela fait ${shown} ${price.currency} au total.`
-      : `For ${q.shown}, that comes to ${shown} ${price.currency} in total.`;
+      ? `Pour ${asked}, cela fait ${shown} ${price.currency} au total.`
+      : `For ${asked}, that comes to ${shown} ${price.currency} in total.`;
   }
   return null;
 }

@@ -171,27 +171,28 @@ function format(value: number, language: Language): string {
 
 /** "For 40 m, that comes to 180 $ in total.", or null when the text gives no quantity an entry prices. */
 export function totalSentence(text: string, answer: string[], language: Language): string | null {
-  const prices = pricesOf(answer, language);
+  const prices = pricesOf(answer, language).filter((p) => Number.isFinite(p.value));
   if (prices.length === 0) return null;
   const quantities = quantitiesOf(text, language);
   const sizes = quantities.filter((q) => q.size);
-  for (const q of quantities) {
-    if (q.size) continue;
-    const valid = prices.filter((p) => Number.isFinite(p.value));
-    const same = valid.filter((p) => p.units.includes(q.unit) || (p.units.includes('each') && p.words.has(q.unit)));
-    // Feet for a price per metre, square metres for a price per square foot: converted, and said so.
-    const converted = same.length ? [] : valid.filter((p) => conversion(q.unit, p.units[0]!) !== null);
-    const matching = same.length ? same : converted;
-    const price = matching.find((p) => fits(p, sizes)) ?? matching[0];
-    if (!price) continue;
-    const factor = same.length ? 1 : conversion(q.unit, price.units[0]!)!;
-    const asked = same.length
-      ? q.shown
-      : `${q.shown} (${format(q.value * factor, language)} ${UNIT_NAMES[language][price.units[0]!]})`;
-    const shown = format(q.value * factor * price.value, language);
-    return language === 'fr'
-      ? `Pour ${asked}, cela fait ${shown} ${price.currency} au total.`
-      : `For ${asked}, that comes to ${shown} ${price.currency} in total.`;
+  const priced = quantities.filter((q) => !q.size);
+  const sameUnit = (q: Quantity, p: Price) => p.units.includes(q.unit) || (p.units.includes('each') && p.words.has(q.unit));
+  // A quantity in the price's own unit first; only then feet for a price per metre, square metres for
+  // a price per square foot, converted and said so.
+  for (const converting of [false, true]) {
+    for (const q of priced) {
+      const matching = prices.filter((p) => (converting ? conversion(q.unit, p.units[0]!) !== null : sameUnit(q, p)));
+      const price = matching.find((p) => fits(p, sizes)) ?? matching[0];
+      if (!price) continue;
+      const factor = converting ? conversion(q.unit, price.units[0]!)! : 1;
+      const asked = converting
+        ? `${q.shown} (${format(q.value * factor, language)} ${UNIT_NAMES[language][price.units[0]!]})`
+        : q.shown;
+      const shown = format(q.value * factor * price.value, language);
+      return language === 'fr'
+        ? `Pour ${asked}, cela fait ${shown} ${price.currency} au total.`
+        : `For ${asked}, that comes to ${shown} ${price.currency} in total.`;
+    }
   }
   return null;
 }

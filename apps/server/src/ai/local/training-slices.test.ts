@@ -87,8 +87,9 @@ describe('local engine: training off the event loop', () => {
     );
     // The measure sees a blocked loop (the training at once holds it for most of its run) …
     expect(before.maxDelayMs).toBeGreaterThan(before.durationMs * 0.5);
-    // … and the engine's training never blocks it long (a generous bound: a behaviour, not a benchmark).
-    expect(after.maxDelayMs).toBeLessThan(200);
+    // … and the engine's training holds it far less: compared with the training at once, measured in
+    // the same run, so that a loaded machine (which stretches both) does not fail it.
+    expect(after.maxDelayMs).toBeLessThan(before.maxDelayMs / 5);
     expect(sliced).toEqual(atOnce);
   }, 120_000);
 

@@ -64,6 +64,18 @@ describe('totalSentence', () => {
     );
   });
 
+  it('reads quantities in words and dimensions with the unit said once', () => {
+    expect(totalSentence('une entrée de 40 pieds par 12', ['Scellant : 1,10 $ du pied carré.'], 'fr')).toBe(
+      'Pour 40 x 12 pieds, cela fait 528 $ au total.',
+    );
+    expect(totalSentence('une trentaine de pieds de haie', ['Taille : 1,40 $ le pied.'], 'fr')).toBe(
+      'Pour 30 pieds, cela fait 42 $ au total.',
+    );
+    expect(totalSentence('a dozen quiches', ['Quiche: 2.50 EUR each.'], 'en')).toBe(
+      'For 12 quiches, that comes to 30 EUR in total.',
+    );
+  });
+
   it('gives no total for a year or a quantity nothing prices', () => {
     expect(totalSentence('For the 2026 season, what is the price?', sodEn, 'en')).toBeNull();
     expect(totalSentence('We have 3 dogs.', sodEn, 'en')).toBeNull();

@@ -121,8 +121,74 @@ interface Quantity {
   size: boolean;
 }
 
-function quantitiesOf(text: string, language: Language): Quantity[] {
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  hundred: 100,
+  dozen: 12,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
+  dix: 10,
+  onze: 11,
+  douze: 12,
+  quinze: 15,
+  vingt: 20,
+  trente: 30,
+  quarante: 40,
+  cinquante: 50,
+  soixante: 60,
+  cent: 100,
+  dizaine: 10,
+  douzaine: 12,
+  quinzaine: 15,
+  vingtaine: 20,
+  trentaine: 30,
+  quarantaine: 40,
+  cinquantaine: 50,
+  soixantaine: 60,
+  centaine: 100,
+};
+const NUMBER_WORD = new RegExp(
+  String.raw`\b(?:(?:a|une)\s+)?(${Object.keys(NUMBER_WORDS).join('|')})(?:\s+of|\s+d(?:e\s+|['’]))?(?=\s*\p{L})`,
+  'giu',
+);
+const LENGTH_UNIT = String.raw`(?:pieds?|pi|ft|feet|foot|mètres?|metres?|meters?|m|verges?|yards?|yd|['’])`;
+/** "40 pieds par 12", "40 ft by 12 ft": the unit said once, after the first number. */
+const DIMENSIONS_UNIT_FIRST = new RegExp(
+  String.raw`(${NUMBER})\s*(${LENGTH_UNIT})\.?\s*(?:x|×|par|by)\s*(${NUMBER})(?:\s*${LENGTH_UNIT}(?![\p{L}]))?`,
+  'giu',
+);
+
+/** Quantities as digits: "a dozen" is 12, "une trentaine de pieds" 30 pieds, "40 pieds par 12" 40 x 12 pieds. */
+function normalised(text: string): string {
+  return text
+    .replace(NUMBER_WORD, (_, word: string) => `${NUMBER_WORDS[word.toLowerCase()]} `)
+    .replace(DIMENSIONS_UNIT_FIRST, (_, a: string, unit: string, b: string) => `${a} x ${b} ${unit}`);
+}
+
+function quantitiesOf(raw: string, language: Language): Quantity[] {
   const out: Quantity[] = [];
+  const text = normalised(raw);
   for (const q of text.matchAll(QUANTITY)) {
     const first = number(q[1]!, language);
     const second = q[2] ? number(q[2], language) : null;

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { dovecotMissing, startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
 import { startGoogleServer } from '../apps/server/test/vendors/google-server';
@@ -13,6 +14,9 @@ export const E2E_MAILBOX = { user: 'mailbox@example.test', pass: 'Mailbox-secret
  * (categories may file mail away), so the webmail's seeded mail lives apart.
  */
 export const E2E_INBOX_MAILBOX = { user: 'webmail@example.test', pass: 'Webmail-secret1' };
+
+/** The drafts spec's own mailbox: the assistant drafts replies in it while that spec runs. */
+export const E2E_DRAFTS_MAILBOX = { user: 'drafts@example.test', pass: 'Drafts-secret1' };
 
 /** Where the feedback spec's messages go (read back from the outbox). */
 export const E2E_SUPPORT_EMAIL = 'support@example.test';
@@ -33,8 +37,12 @@ export const E2E_OAUTH_CLIENT = { clientId: 'e2e-client-id', clientSecret: 'e2e-
 export default async function globalSetup() {
   const dataDir = tempDataDir();
   const skip = dovecotMissing();
-  const dovecot = skip ? null : await startDovecot([E2E_MAILBOX, E2E_INBOX_MAILBOX]);
-  const smtp = skip ? null : await startSmtpServer([E2E_MAILBOX, E2E_INBOX_MAILBOX]);
+  // What the SMTP server receives is written here, so that specs can read the recipients' copies.
+  const spoolDir = path.join(dataDir, 'smtp-received');
+  mkdirSync(spoolDir, { recursive: true });
+  const mailboxes = [E2E_MAILBOX, E2E_INBOX_MAILBOX, E2E_DRAFTS_MAILBOX];
+  const dovecot = skip ? null : await startDovecot(mailboxes);
+  const smtp = skip ? null : await startSmtpServer(mailboxes, { spoolDir });
   if (skip) process.env.E2E_MAIL_SKIP = skip;
   if (dovecot && smtp) {
     process.env.E2E_IMAP_PORT = String(dovecot.port);
@@ -43,6 +51,9 @@ export default async function globalSetup() {
     process.env.E2E_MAIL_PASS = E2E_MAILBOX.pass;
     process.env.E2E_INBOX_USER = E2E_INBOX_MAILBOX.user;
     process.env.E2E_INBOX_PASS = E2E_INBOX_MAILBOX.pass;
+    process.env.E2E_DRAFTS_USER = E2E_DRAFTS_MAILBOX.user;
+    process.env.E2E_DRAFTS_PASS = E2E_DRAFTS_MAILBOX.pass;
+    process.env.E2E_SMTP_SPOOL = spoolDir;
   }
   // Google and Microsoft are local servers in their wire formats; the specs choose who signs in there.
   const google = await startGoogleServer({ ...E2E_OAUTH_CLIENT, emailAddress: 'someone@gmail.test' });

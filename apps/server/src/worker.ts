@@ -1,8 +1,6 @@
-import type { AiEngine } from './ai/engine';
-import { createLlmEngine, languageModel } from './ai/llm/llm-engine';
-import { createLocalEngine } from './ai/local/local-engine';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { engineFor } from './engine';
 import { runMailboxJobs } from './modules/mail-settings/mail-settings.jobs';
 import { mailSettingsDeps, providerFor } from './modules/mail-settings/mail-settings.service';
 import { countAiCalls } from './modules/metrics/ai-calls';
@@ -14,11 +12,6 @@ import { createMailboxPush } from './modules/webhooks/mailbox-push';
 import { listenForWakeups, MAIL_ACCOUNT_CHANGED_CHANNEL } from './notifications/mailbox-wakeups';
 import type { RunnerDeps } from './pipeline/mailbox-runner';
 import { type PipelineWorker, startPipelineWorker, type WorkerOptions } from './pipeline/worker';
-
-/** The LLM engine when a provider is configured, else the local engine (DESIGN §6). */
-export function engineFor(config: Config): AiEngine {
-  return config.ai ? createLlmEngine(languageModel(config.ai), config.ai.provider) : createLocalEngine();
-}
 
 /** The worker role (DESIGN §1): runs the mail pipeline over every syncing mailbox. */
 export function startWorker(deps: {

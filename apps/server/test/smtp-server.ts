@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { freePort } from './dovecot';
 
@@ -20,11 +22,13 @@ export interface TestSmtpServer {
 /**
  * A real SMTP server (the `smtp-server` package) on a free port that requires a login and keeps
  * what it receives. `secure: true` makes it speak TLS at once with the package's self-signed
- * certificate, which a client that checks certificates must refuse.
+ * certificate, which a client that checks certificates must refuse. With `spoolDir`, each message
+ * received is also written there as JSON (`{ from, to, raw }`): the recipients' copies, for tests in
+ * another process (the end-to-end specs).
  */
 export async function startSmtpServer(
   users: { user: string; pass: string }[] = [],
-  options: { secure?: boolean } = {},
+  options: { secure?: boolean; spoolDir?: string } = {},
 ): Promise<TestSmtpServer> {
   const accounts = new Map(users.map((u) => [u.user, u.pass]));
   const received: ReceivedMail[] = [];
@@ -47,11 +51,14 @@ export async function startSmtpServer(
         hold = null;
         held?.arrive();
         void (held?.released ?? Promise.resolve()).then(() => {
-          received.push({
+          const mail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString('utf8'),
-          });
+          };
+          received.push(mail);
+          if (options.spoolDir)
+            writeFileSync(path.join(options.spoolDir, `${Date.now()}-${received.length}.json`), JSON.stringify(mail));
           callback();
         });
       });

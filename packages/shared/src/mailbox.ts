@@ -128,6 +128,8 @@ export const messageDetailSchema = emailListItemSchema.extend({
   hasRemoteImages: z.boolean(),
   attachments: z.array(attachmentSchema),
   folder: z.string(),
+  /** In the Drafts folder, or flagged as a draft (`\Draft`, Gmail's DRAFT, Graph's isDraft): it opens in compose. */
+  isDraft: z.boolean(),
 });
 export type MessageDetail = z.infer<typeof messageDetailSchema>;
 
@@ -192,6 +194,9 @@ export const composeFieldsSchema = z.object({
   /** Forward: the original message, whose attachments go along. */
   forwardUid: optionalText(200),
   forwardFolder: optionalText(1000),
+  /** The draft this message comes from: replaced by a saved draft, deleted once sent. */
+  draftUid: optionalText(200),
+  draftFolder: optionalText(1000),
 });
 export type ComposeFields = z.input<typeof composeFieldsSchema>;
 
@@ -203,4 +208,15 @@ export const draftFieldsSchema = composeFieldsSchema.extend({
 });
 
 export const sendResultSchema = z.object({ success: z.literal(true), messageId: z.string() });
+/** POST /api/mailbox/messages/draft: where the saved draft now is (null uid: the provider did not say). */
+export const draftSavedSchema = sendResultSchema.extend({ uid: z.string().nullable(), folder: z.string() });
+export type DraftSaved = z.infer<typeof draftSavedSchema>;
+
+/** DELETE /api/mailbox/messages/{uid}/draft: discards a draft (for good). */
+export const draftQuerySchema = z.object({ userId: userIdSchema, folder: folderSchema });
+
+/** POST /api/mailbox/messages/{uid}/ai-draft: a reply to that message, written by the active engine. */
+export const aiDraftInputSchema = z.object({ userId: userIdSchema, folder: folderSchema });
+export const aiDraftSchema = z.object({ text: z.string(), engine: z.string() });
+export type AiDraft = z.infer<typeof aiDraftSchema>;
 export const successSchema = z.object({ success: z.literal(true) });

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { assistantEngineFor } from '../ai/assistant';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { engineFor } from '../engine';
 import { type Auth, createAuth } from '../modules/auth/auth';
 import { registerAuthRoutes } from '../modules/auth/auth.routes';
 import { createMemberWithPassword } from '../modules/auth/member-accounts';
@@ -23,7 +24,7 @@ import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';
 import { registerMailSettingsRoutes } from '../modules/mail-settings/mail-settings.routes';
 import { mailSettingsDeps } from '../modules/mail-settings/mail-settings.service';
 import { registerMailboxRoutes } from '../modules/mailbox/mailbox.routes';
-import { countAssistantCalls } from '../modules/metrics/ai-calls';
+import { countAiCalls, countAssistantCalls } from '../modules/metrics/ai-calls';
 import { registerHttpMetrics, registerMetricsRoutes } from '../modules/metrics/metrics.routes';
 import { registerProfileRoutes } from '../modules/profiles/profiles.routes';
 import { registerPromptRoutes } from '../modules/prompts/prompts.routes';
@@ -109,7 +110,7 @@ export async function buildApp(deps: AppDeps) {
   const liveEvents = createLiveEvents(database);
   app.addHook('onClose', () => liveEvents.close());
   registerMailSettingsRoutes(app, { ...mail, requireUser: requireAiConfigChange, liveEvents });
-  await registerMailboxRoutes(app, { ...mail, requireUser });
+  await registerMailboxRoutes(app, { ...mail, requireUser, engine: countAiCalls(engineFor(config)) });
   registerPromptRoutes(app, { db: database.db, requireUser: requireAiConfigChange });
   registerAssistantRoutes(app, {
     db: database.db,

@@ -115,8 +115,11 @@ export interface MessageOperations {
   setFlags(folderId: string, ids: string[], change: { add?: MessageFlag[]; remove?: MessageFlag[] }): Promise<void>;
   /** Files messages into another folder (IMAP MOVE; a label change where folders are labels). */
   move(folderId: string, ids: string[], targetFolderId: string): Promise<void>;
-  /** Stores a message in a folder (a draft in Drafts, a sent copy in Sent). */
-  append(folderId: string, raw: Buffer, flags: MessageFlag[]): Promise<void>;
+  /**
+   * Stores a message in a folder (a draft in Drafts, a sent copy in Sent). Answers the stored
+   * message's id when the provider tells it (IMAP UIDPLUS, the vendors' answers), else null.
+   */
+  append(folderId: string, raw: Buffer, flags: MessageFlag[]): Promise<string | null>;
   /** The id of the message carrying this Message-ID in the folder, or null: how drafts and sends are found again. */
   findByMessageId(folderId: string, messageId: string): Promise<string | null>;
   /**
@@ -134,8 +137,11 @@ export interface MessageOperations {
     folderId: string,
     page: { offset: number; limit: number; search?: string },
   ): Promise<{ total: number; messages: BrowsedMessage[] }>;
-  /** Webmail: the raw source with the message's flags in one round trip, or null when it is gone. */
-  fetchWithFlags?(folderId: string, id: string): Promise<{ raw: Buffer; seen: boolean; flagged: boolean } | null>;
+  /**
+   * Webmail: the raw source with the message's flags in one round trip, or null when it is gone.
+   * `draft`: IMAP's `\Draft`, Gmail's DRAFT label, Graph's `isDraft`.
+   */
+  fetchWithFlags?(folderId: string, id: string): Promise<{ raw: Buffer; seen: boolean; flagged: boolean; draft: boolean } | null>;
   /**
    * Marks messages the assistant takes for spam where no `$Junk` keyword exists (a Gmail label, an
    * Outlook category: `LIKELY_SPAM_MARK`); without it the pipeline sets `$Junk` (IMAP).
@@ -143,6 +149,12 @@ export interface MessageOperations {
   markLikelySpam?(folderId: string, ids: string[]): Promise<void>;
   /** Webmail: deletes messages for good (IMAP `\Deleted` then UID EXPUNGE of just those). */
   expunge?(folderId: string, ids: string[]): Promise<void>;
+  /**
+   * Webmail: deletes a draft for good, once it is sent or replaced by a newer version, or discarded
+   * (IMAP `\Deleted` and UID EXPUNGE, Gmail `drafts.delete`, Graph `permanentDelete`). A draft
+   * already gone counts as deleted.
+   */
+  deleteDraft?(folderId: string, id: string): Promise<void>;
   /**
    * Webmail: runs `consume` over the raw source as it is read from the server (never whole in
    * memory), or answers null when the message is gone. The source is closed when `consume` settles.

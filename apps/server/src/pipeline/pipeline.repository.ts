@@ -103,6 +103,17 @@ export async function categoriesOf(db: Executor, accountId: string) {
     .orderBy(asc(mailCategories.createdAt), asc(mailCategories.id));
 }
 
+/** The category a message of this mailbox was filed in, by its Message-ID (the newest row when several). */
+export async function categoryOfMessage(db: Db, accountId: string, messageId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ categoryId: mailMessages.categoryId })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.mailAccountId, accountId), eq(mailMessages.messageId, messageId)))
+    .orderBy(sql`${mailMessages.createdAt} DESC`)
+    .limit(1);
+  return row?.categoryId ?? null;
+}
+
 export interface ClassificationRecord {
   categoryId: string | null;
   classifiedBy: string | null;

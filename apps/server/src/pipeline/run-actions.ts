@@ -1,8 +1,6 @@
-import type { DraftContext } from '../ai/engine';
 import { groundingFailure } from '../ai/grounded-reply';
 import { quotesInternal } from '../ai/internal-leak';
-import { knowledgeQuery, ownerPrompt, retrieveKnowledge, retrievePastReplies } from '../ai/grounding';
-import { toPlainOutput } from '../ai/safety';
+import { knowledgeQuery, retrieveKnowledge } from '../ai/grounding';
 import { CREDIT_COSTS, debit } from '../credits/ledger';
 import { SendFailure } from '../mail/errors';
 import { creditsDebited } from '../modules/metrics/metrics.registry';
@@ -14,6 +12,7 @@ import { loopMarkerOf, type MailboxContext, nowOf } from './context';
 import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeaders, withinDailyCap } from './loop-guard';
 import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
 import * as repo from './pipeline.repository';
+import { replyText } from './reply-text';
 import { PROVIDER_AUTHSERV_IDS, replyToTrusted } from './reply-to-trust';
 import { suspectedSpam } from './spam-check';
 
@@ -241,20 +240,13 @@ async function writeReply(
 ): Promise<string | null> {
   if (action.body) return action.body;
   const { db } = ctx.deps;
-  const category = row.categoryId
-    ? (await repo.categoriesOf(db, ctx.account.id)).find((c) => c.id === row.categoryId)
-    : undefined;
-  const engineMessage = toEngineMessage(parsed);
-  const query = knowledgeQuery(engineMessage);
-  const context: DraftContext = {
-    responseInstructions: category?.responseInstructions ?? '',
-    ownerPrompt: await ownerPrompt(db, row.userId),
-    knowledge: await retrieveKnowledge(db, row.userId, query, ctx.deps.engine.knowledgeLimit),
-    pastReplies: await retrievePastReplies(db, ctx.account.id, query),
+  const text = await replyText(ctx.deps, {
+    userId: row.userId,
+    mailAccountId: ctx.account.id,
+    categoryId: row.categoryId,
+    parsed,
     senderName: ctx.mailbox.name,
-  };
-  const draft = await ctx.deps.engine.draftReply(engineMessage, context);
-  const text = toPlainOutput(draft.text);
+  });
   const credits = await ctx.deps.creditAccountOf(row.userId);
   return db.transaction(async (tx) => {
     const paid = await debit(tx, credits, {

@@ -177,6 +177,10 @@ const MATRIX: Record<string, Entry> = {
     build: () => ({ url: '/api/email-settings/oauth/gmail' }),
   },
   'GET /api/email-settings/verify': { scope: 'personal', build: userIdQuery('/api/email-settings/verify') },
+  'GET /api/email-settings/discover': {
+    scope: 'self',
+    build: () => ({ url: '/api/email-settings/discover?email=me%40gmail.com' }),
+  },
   'GET /api/:id/email-settings/mailboxes': {
     scope: 'personal',
     build: (p) => byId({ url: `/api/${p.mailAccountId}/email-settings/mailboxes` }),
@@ -247,6 +251,14 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/mailbox/messages/draft': {
     scope: 'personal',
     build: (p) => ({ url: '/api/mailbox/messages/draft', payload: { userId: p.user.id, subject: 'Hi' } }),
+  },
+  'DELETE /api/mailbox/messages/:uid/draft': {
+    scope: 'personal',
+    build: (p) => ({ url: `/api/mailbox/messages/1/draft?folder=Drafts&userId=${p.user.id}` }),
+  },
+  'POST /api/mailbox/messages/:uid/ai-draft': {
+    scope: 'personal',
+    build: (p) => ({ url: '/api/mailbox/messages/1/ai-draft', payload: { userId: p.user.id, folder: 'INBOX' } }),
   },
 
   // The assistant ignores a `userId` (docs/decisions.md): naming someone must still answer from the caller's data.

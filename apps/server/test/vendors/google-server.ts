@@ -197,6 +197,27 @@ export async function startGoogleServer(options: {
           threadsUnread: inside.filter((m) => m.labelIds.includes('UNREAD')).length,
         });
       }
+      // drafts.list and drafts.delete (https://developers.google.com/gmail/api/reference/rest/v1/users.drafts).
+      if (method === 'GET' && path === '/gmail/v1/users/me/drafts') {
+        const list = drafts.filter((d) => messages.includes(d));
+        const start = Number(url.searchParams.get('pageToken') ?? 0);
+        const size = Math.min(500, Number(url.searchParams.get('maxResults') ?? 100));
+        const page = list.slice(start, start + size);
+        return sendJson(res, 200, {
+          ...(page.length && { drafts: page.map((m) => ({ id: `r-${m.id}`, message: { id: m.id, threadId: m.threadId } })) }),
+          ...(start + size < list.length && { nextPageToken: String(start + size) }),
+          resultSizeEstimate: list.length,
+        });
+      }
+      const draftPath = /^\/gmail\/v1\/users\/me\/drafts\/r-([^/]+)$/.exec(path);
+      if (method === 'DELETE' && draftPath) {
+        const message = drafts.find((d) => d.id === decodeURIComponent(draftPath[1]!) && messages.includes(d));
+        if (!message) return notFound(res);
+        messages.splice(messages.indexOf(message), 1);
+        res.writeHead(204);
+        res.end();
+        return;
+      }
       if (method === 'POST' && path === '/gmail/v1/users/me/drafts') {
         const raw = Buffer.from(String((body as { message?: { raw?: string } }).message?.raw ?? ''), 'base64url');
         const message = store(raw, ['DRAFT']);

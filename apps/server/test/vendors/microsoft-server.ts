@@ -29,6 +29,8 @@ export interface GraphStoredMessage {
   flagged: boolean;
   /** Outlook categories (names), as `categories` on the message resource. */
   categories?: string[];
+  /** Created through `POST /me/messages` and never sent: Graph's `isDraft`. */
+  isDraft?: boolean;
   received: number;
   /** Change counters for delta: when it came into its folder, when it last changed. */
   arrivedAt: number;
@@ -201,6 +203,7 @@ export async function startMicrosoftServer(options: {
       flag: { flagStatus: m.flagged ? 'flagged' : 'notFlagged' },
       categories: m.categories ?? [],
       hasAttachments: /content-disposition:\s*attachment/i.test(m.raw.toString('utf8')),
+      isDraft: m.isDraft ?? false,
       parentFolderId: m.folderId,
     };
   }
@@ -530,7 +533,7 @@ export async function startMicrosoftServer(options: {
       return true;
     }
     if (method === 'POST' && path === '/me/messages') {
-      sendJson(res, 201, graphMessage(store('AAMk-drafts', mimeBody(), true)));
+      sendJson(res, 201, graphMessage(Object.assign(store('AAMk-drafts', mimeBody(), true), { isDraft: true })));
       return true;
     }
     const deltaPath = /^\/me\/mailFolders\/([^/]+)\/messages\/delta$/.exec(path);

@@ -92,9 +92,15 @@ describe('gmail message operations against a Gmail-shaped server', () => {
     await ops.send(raw, { from: 'owner@gmail.test', to: ['a@x.example', 'b@x.example', 'hidden@x.example'] });
     expect(server.sent.at(-1)?.raw.toString()).toMatch(/^Bcc: hidden@x\.example\r\n/);
     expect(server.sent.at(-1)?.labelIds).toEqual(['SENT']);
-    await ops.append('DRAFT', Buffer.from('Subject: Draft\r\n\r\nx\r\n'), ['\\Draft']);
+    const id = await ops.append('DRAFT', Buffer.from('Subject: Draft\r\n\r\nx\r\n'), ['\\Draft']);
     expect(server.drafts.at(-1)?.raw.toString()).toContain('Subject: Draft');
+    expect(id).toBe(server.drafts.at(-1)?.id);
+    expect(await ops.fetchWithFlags!('DRAFT', id!)).toMatchObject({ draft: true });
     expect('expunge' in ops).toBe(false);
+    // Drafts go for good through drafts.delete (mail-modify may), found by their message's id.
+    await ops.deleteDraft!('DRAFT', id!);
+    expect(server.messages.some((m) => m.id === id)).toBe(false);
+    await ops.deleteDraft!('DRAFT', id!);
   });
 
   it('adds no Bcc header when every recipient is named', () => {

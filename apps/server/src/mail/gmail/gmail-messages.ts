@@ -10,7 +10,7 @@ import type { VendorRequest } from '../vendor-http';
  * absence of UNREAD, `\Flagged` is STARRED; `$Junk`/`Junk` and `\Answered` have no label and are
  * ignored (the webmail's spam action is a move to SPAM; the pipeline's mark for likely spam is the
  * user label `LIKELY_SPAM_MARK`, created when first needed). Gmail keeps its own Sent copy. The mail-modify scope does not
- * allow deleting for good, so `expunge` is left out. So is `withRawStream`: the API gives raw MIME
+ * allow deleting for good, so `expunge` is left out (drafts go for good through `drafts.delete`). So is `withRawStream`: the API gives raw MIME
  * only whole, base64url inside JSON, and its parts (`format=full`, `attachments.get`) come from
  * Gmail's own MIME parser, which nothing documents to split and number parts as ours does, so an
  * attachment is read from the whole message.
@@ -45,6 +45,9 @@ const messageSchema = z.object({
   payload: partSchema.optional(),
 });
 type GmailMessage = z.infer<typeof messageSchema>;
+
+const draftSchema = z.object({ id: z.string(), message: z.object({ id: z.string() }) });
+const draftListSchema = z.object({ drafts: z.array(draftSchema).default([]), nextPageToken: z.string().optional() });
 
 const labelSchema = z.object({ id: z.string(), messagesTotal: z.number().default(0), messagesUnread: z.number().default(0) });
 
@@ -154,6 +157,18 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
     }
   }
 
+  /** The id of the draft whose message is `messageId`, walking `drafts.list`; null when it is gone. */
+  async function draftIdOf(messageId: string) {
+    let pageToken: string | undefined;
+    do {
+      const page = draftListSchema.parse(await call(`/drafts?${gmailQuery({ maxResults: MAX_PAGE, pageToken })}`));
+      const found = page.drafts.find((d) => d.message.id === messageId);
+      if (found) return found.id;
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    return null;
+  }
+
   async function labelCounts(labelId: string) {
     return labelSchema.parse(await call(`/labels/${encodeURIComponent(labelId)}`));
   }
@@ -205,6 +220,7 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
         raw: Buffer.from(message.raw, 'base64url'),
         seen: !message.labelIds.includes('UNREAD'),
         flagged: message.labelIds.includes('STARRED'),
+        draft: message.labelIds.includes('DRAFT'),
       };
     },
 
@@ -234,15 +250,29 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
 
     async append(folderId, raw, flags) {
       if (folderId === 'DRAFT') {
-        await call('/drafts', { method: 'POST', body: { message: { raw: base64url(raw) } } });
-        return;
+        const created = draftSchema.parse(await call('/drafts', { method: 'POST', body: { message: { raw: base64url(raw) } } }));
+        return created.message.id;
       }
       const labelIds = [
         folderId,
         ...(flags.includes('\\Seen') ? [] : ['UNREAD']),
         ...(flags.includes('\\Flagged') ? ['STARRED'] : []),
       ];
-      await call('/messages?internalDateSource=dateHeader', { method: 'POST', body: { raw: base64url(raw), labelIds } });
+      const inserted = z
+        .object({ id: z.string() })
+        .parse(
+          await call('/messages?internalDateSource=dateHeader', { method: 'POST', body: { raw: base64url(raw), labelIds } }),
+        );
+      return inserted.id;
+    },
+
+    async deleteDraft(_folderId, id) {
+      // drafts.delete takes the draft's id, not its message's: found among the drafts (mail-modify may do this).
+      const draftId = await draftIdOf(id);
+      if (!draftId) return;
+      await call(`/drafts/${encodeURIComponent(draftId)}`, { method: 'DELETE' }).catch((error: unknown) => {
+        if (!(error instanceof MailError && error.kind === 'not_found')) throw error;
+      });
     },
 
     async findByMessageId(folderId, messageId) {

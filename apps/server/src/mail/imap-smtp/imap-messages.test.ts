@@ -225,6 +225,17 @@ describe.skipIf(skip)('webmail operations: folder counts, browse with search, fl
     const left = await ops.browse!('INBOX', { offset: 0, limit: 10 });
     expect(left.messages.map((m) => m.subject)).toEqual(['Question 4', 'Question 2', 'Question 1']);
   });
+
+  it('appends a draft answering its id (UIDPLUS), reads it as a draft and deletes it for good', async () => {
+    const id = await ops.append('Drafts', message(8), ['\\Draft', '\\Seen']);
+    expect(id).toMatch(/^\d+:\d+$/);
+    expect(await ops.findByMessageId('Drafts', '<q8@client.example>')).toBe(id);
+    expect(await ops.fetchWithFlags!('Drafts', id!)).toMatchObject({ draft: true, seen: true });
+    expect((await ops.fetchWithFlags!('INBOX', (await ops.findByMessageId('INBOX', '<q1@client.example>'))!))?.draft).toBe(false);
+    await ops.deleteDraft!('Drafts', id!);
+    expect(await ops.fetchWithFlags!('Drafts', id!)).toBeNull();
+    await ops.deleteDraft!('Drafts', id!);
+  });
 });
 
 describe.skipIf(skip)('the webmail header cache', () => {

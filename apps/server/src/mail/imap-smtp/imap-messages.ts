@@ -123,12 +123,20 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
       }
     },
 
-    append: changing(async (folderId, raw: Buffer, flags: string[]) => {
-      const client = await deps.imap();
-      await client.append(folderId, raw, flags).catch((error: unknown) => {
-        throw classifyConnectError('imap', error);
-      });
-    }),
+    async append(folderId, raw, flags) {
+      try {
+        const client = await deps.imap();
+        const stored = await client.append(folderId, raw, flags).catch((error: unknown) => {
+          throw classifyConnectError('imap', error);
+        });
+        // UIDPLUS's APPENDUID names the new message; without it the caller looks it up.
+        return stored && stored.uid !== undefined && stored.uidValidity !== undefined
+          ? `${String(stored.uidValidity)}:${stored.uid}`
+          : null;
+      } finally {
+        headers.drop(folderId);
+      }
+    },
 
     async findByMessageId(folderId, messageId) {
       return inFolder(folderId, async (client) => {
@@ -194,7 +202,7 @@ function webmailOperations(
   deps: ImapMessageDeps,
   inFolder: InFolder,
   headers: HeaderCache,
-): Pick<Required<MessageOperations>, 'folderCounts' | 'browse' | 'expunge' | 'fetchWithFlags' | 'withRawStream'> {
+): Pick<Required<MessageOperations>, 'folderCounts' | 'browse' | 'expunge' | 'deleteDraft' | 'fetchWithFlags' | 'withRawStream'> {
   /**
    * A NOOP once a page has been fetched, after its answer: the server (Dovecot) writes what it
    * learnt about the fetched messages at its next sync, which the NOOP before the next page would
@@ -208,6 +216,17 @@ function webmailOperations(
       await client.noop();
     } finally {
       lock.release();
+    }
+  }
+
+  async function expunge(folderId: string, ids: string[]) {
+    try {
+      await inFolder(folderId, async (client, uids) => {
+        const set = uids(ids).join(',');
+        if (set) await client.messageDelete(set, { uid: true });
+      });
+    } finally {
+      headers.drop(folderId);
     }
   }
 
@@ -237,6 +256,7 @@ function webmailOperations(
           raw: message.source,
           seen: message.flags?.has('\\Seen') ?? false,
           flagged: message.flags?.has('\\Flagged') ?? false,
+          draft: message.flags?.has('\\Draft') ?? false,
         };
       });
     },
@@ -274,16 +294,10 @@ function webmailOperations(
       return browsed;
     },
 
-    async expunge(folderId, ids) {
-      try {
-        await inFolder(folderId, async (client, uids) => {
-          const set = uids(ids).join(',');
-          if (set) await client.messageDelete(set, { uid: true });
-        });
-      } finally {
-        headers.drop(folderId);
-      }
-    },
+    expunge,
+
+    /** A draft goes for good, as `expunge` does: an id of another UIDVALIDITY names nothing here any more. */
+    deleteDraft: (folderId, id) => expunge(folderId, [id]),
   };
 }
 

@@ -108,6 +108,14 @@ describe('outlook message operations against a Graph-shaped server', () => {
     expect(await ops.findByMessageId('AAMk-junkemail', '<q2@client.example>')).toBe(id);
     await ops.expunge!('AAMk-junkemail', [id]);
     expect(server.messages.some((m) => m.id === id)).toBe(false);
+
+    // A draft: created in Drafts (Graph's isDraft), its id answered, deleted for good only from its folder.
+    const draft = (await ops.append('AAMk-drafts', message(9), ['\\Draft']))!;
+    expect(await ops.fetchWithFlags!('AAMk-drafts', draft)).toMatchObject({ draft: true, seen: true });
+    await ops.deleteDraft!(INBOX, draft);
+    expect(server.messages.some((m) => m.id === draft)).toBe(true);
+    await ops.deleteDraft!('AAMk-drafts', draft);
+    expect(server.messages.some((m) => m.id === draft)).toBe(false);
     expect(await ops.fetchRaw(INBOX, 'missing')).toBeNull();
   });
 

@@ -29,6 +29,7 @@ const messageSchema = z.object({
   isRead: z.boolean().default(false),
   flag: z.object({ flagStatus: z.string() }).nullish(),
   hasAttachments: z.boolean().default(false),
+  isDraft: z.boolean().nullish(),
   parentFolderId: z.string().nullish(),
 });
 type GraphMessage = z.infer<typeof messageSchema>;
@@ -36,7 +37,7 @@ const pageSchema = z.object({ value: z.array(messageSchema), '@odata.nextLink': 
 const folderCountsSchema = z.object({ totalItemCount: z.number().default(0), unreadItemCount: z.number().default(0) });
 
 const SELECT =
-  '$select=id,internetMessageId,subject,from,toRecipients,ccRecipients,receivedDateTime,isRead,flag,hasAttachments,parentFolderId';
+  '$select=id,internetMessageId,subject,from,toRecipients,ccRecipients,receivedDateTime,isRead,flag,hasAttachments,isDraft,parentFolderId';
 
 const person = (r: z.infer<typeof recipient> | null | undefined) =>
   r?.emailAddress.address ? { name: r.emailAddress.name ?? '', address: r.emailAddress.address.toLowerCase() } : null;
@@ -221,7 +222,9 @@ export function outlookMessageOperations(
     async fetchWithFlags(folderId, id) {
       const message = await inFolder(folderId, id);
       const raw = message && (await rawBytes(id));
-      return raw ? { raw, seen: message.isRead, flagged: message.flag?.flagStatus === 'flagged' } : null;
+      return raw
+        ? { raw, seen: message.isRead, flagged: message.flag?.flagStatus === 'flagged', draft: message.isDraft === true }
+        : null;
     },
 
     async withRawStream(folderId, id, consume) {
@@ -268,9 +271,13 @@ export function outlookMessageOperations(
       const created = messageSchema.parse(JSON.parse(await mime('/me/messages', { method: 'POST', body: raw })));
       const isRead = flags.includes('\\Seen') || flags.includes('\\Draft');
       if (created.isRead !== isRead) await call(`/me/messages/${enc(created.id)}`, { method: 'PATCH', body: { isRead } });
-      if (created.parentFolderId !== folderId) {
-        await call(`/me/messages/${enc(created.id)}/move`, { method: 'POST', body: { destinationId: folderId } });
-      }
+      if (created.parentFolderId === folderId) return created.id;
+      // A move gives the message a new id in its new folder: the answer is the moved message.
+      const moved = await call<unknown>(`/me/messages/${enc(created.id)}/move`, {
+        method: 'POST',
+        body: { destinationId: folderId },
+      });
+      return messageSchema.safeParse(moved).data?.id ?? null;
     },
 
     async findByMessageId(folderId, messageId) {
@@ -301,6 +308,14 @@ export function outlookMessageOperations(
 
     async expunge(_folderId, ids) {
       for (const id of ids) await call(`/me/messages/${enc(id)}/permanentDelete`, { method: 'POST' });
+    },
+
+    async deleteDraft(folderId, id) {
+      // Only a draft still in that folder: an id that moved elsewhere names another copy now.
+      if (!(await inFolder(folderId, id))) return;
+      await call(`/me/messages/${enc(id)}/permanentDelete`, { method: 'POST' }).catch((error: unknown) => {
+        if (!(error instanceof MailError && error.kind === 'not_found')) throw error;
+      });
     },
   };
 }

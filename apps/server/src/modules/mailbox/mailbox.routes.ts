@@ -1,12 +1,16 @@
 import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import {
+  aiDraftInputSchema,
+  aiDraftSchema,
   ATTACHMENTS_MAX_BYTES,
   ATTACHMENTS_MAX_COUNT,
   attachmentParamSchema,
   bodyQuerySchema,
   composeFieldsSchema,
   draftFieldsSchema,
+  draftQuerySchema,
+  draftSavedSchema,
   flagsBodySchema,
   mailboxFolderSchema,
   mailboxFoldersQuerySchema,
@@ -24,13 +28,18 @@ import { rulesPreviewInputSchema, rulesPreviewSchema } from '@app/shared/categor
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AiEngine } from '../../ai/engine';
 import { AppError } from '../../errors';
 import { currentUser } from '../../http/auth-guard';
 import type { MailSettingsDeps } from '../mail-settings/mail-settings.service';
+import { aiDraft } from './ai-draft';
+import type { Upload } from './compose-message';
+import { discardDraft, saveDraft } from './drafts';
 import { createMailboxPool } from './mailbox-pool';
 import * as service from './mailbox.service';
 import { previewRules } from './rules-preview';
 import { createRawCache } from './raw-cache';
+import { sendMessage } from './send-message';
 
 /** Room for the form fields and multipart framing on top of the attachments. */
 const FORM_OVERHEAD_BYTES = 2 * 1024 * 1024;
@@ -41,10 +50,10 @@ const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'inbox.validation.
 /** The webmail's `/api/mailbox…` calls (spec 02 §7). Every call works on the session user's own mailbox. */
 export async function registerMailboxRoutes(
   app: FastifyInstance,
-  deps: MailSettingsDeps & { requireUser: preHandlerHookHandler },
+  deps: MailSettingsDeps & { requireUser: preHandlerHookHandler; engine: AiEngine },
 ) {
   const pool = createMailboxPool();
-  const mailbox: service.MailboxDeps = { ...deps, pool, raw: createRawCache(), folders: new Map() };
+  const mailbox = { ...deps, pool, raw: createRawCache(), folders: new Map() } satisfies service.MailboxDeps;
   app.addHook('onClose', async () => pool.close());
 
   // Multipart parsing lives in this plugin only, so that no other route accepts it.
@@ -153,13 +162,26 @@ export async function registerMailboxRoutes(
 
     r.post('/api/mailbox/messages/send', { preValidation, schema: { response: { 200: sendResultSchema } } }, async (req) => {
       const { fields, uploads } = await readCompose(req);
-      return service.sendMessage(mailbox, currentUser(req), parseFields(composeFieldsSchema, fields), uploads);
+      return sendMessage(mailbox, currentUser(req), parseFields(composeFieldsSchema, fields), uploads);
     });
 
-    r.post('/api/mailbox/messages/draft', { preValidation, schema: { response: { 200: sendResultSchema } } }, async (req) => {
+    r.post('/api/mailbox/messages/draft', { preValidation, schema: { response: { 200: draftSavedSchema } } }, async (req) => {
       const { fields, uploads } = await readCompose(req);
-      return service.saveDraft(mailbox, currentUser(req), parseFields(draftFieldsSchema, fields), uploads);
+      return saveDraft(mailbox, currentUser(req), parseFields(draftFieldsSchema, fields), uploads);
     });
+
+    r.delete(
+      '/api/mailbox/messages/:uid/draft',
+      { preValidation, schema: { params: uidParamSchema, querystring: draftQuerySchema, response: { 200: successSchema } } },
+      async (req) => discardDraft(mailbox, currentUser(req), req.params.uid, req.query),
+    );
+
+    /** "Draft with AI": the active engine's reply to that message, for the compose panel (paid in credits). */
+    r.post(
+      '/api/mailbox/messages/:uid/ai-draft',
+      { preValidation, schema: { params: uidParamSchema, body: aiDraftInputSchema, response: { 200: aiDraftSchema } } },
+      async (req) => aiDraft(mailbox, currentUser(req), req.params.uid, req.body),
+    );
   });
 }
 
@@ -169,7 +191,7 @@ type Fields = Record<string, unknown>;
  * The compose form: multipart (with attachments) or JSON. Uploads are counted as they stream in and
  * refused past 25 MB in total before more is read; a declared length beyond it is refused at once.
  */
-async function readCompose(req: FastifyRequest): Promise<{ fields: Fields; uploads: service.Upload[] }> {
+async function readCompose(req: FastifyRequest): Promise<{ fields: Fields; uploads: Upload[] }> {
   if (!req.isMultipart()) {
     const body = req.body;
     if (!body || typeof body !== 'object') throw new AppError(400, 'BAD_REQUEST', 'inbox.validation.recipientRequired');
@@ -179,7 +201,7 @@ async function readCompose(req: FastifyRequest): Promise<{ fields: Fields; uploa
   if (declared > ATTACHMENTS_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge();
   // No prototype: a field named __proto__ is a field like any other.
   const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
-  const uploads: service.Upload[] = [];
+  const uploads: Upload[] = [];
   let total = 0;
   try {
     for await (const part of req.parts()) {

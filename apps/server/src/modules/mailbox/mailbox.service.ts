@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  attachmentsTooLarge,
   EMAILS_PER_PAGE,
   type EmailListItem,
   type MailboxFlag,
   type MailboxFolder,
   type MailboxPage,
   type MessageDetail,
-  type composeFieldsSchema,
   type mailboxListQuerySchema,
 } from '@app/shared/mailbox';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../errors';
 import { MailError, SendFailure } from '../../mail/errors';
@@ -38,7 +34,7 @@ export type FolderCache = Map<string, { at: number; key: string; list: MailFolde
 const FOLDERS_TTL_MS = 30_000;
 
 /** The provider seen through the folder cache; creating a folder or a missing folder refreshes it. */
-type CachedProvider = MailProvider & { freshFolders(): Promise<MailFolder[]> };
+export type CachedProvider = MailProvider & { freshFolders(): Promise<MailFolder[]> };
 
 function throughCache(deps: MailboxDeps, userId: string, key: string, provider: MailProvider): CachedProvider {
   const view = Object.create(provider) as CachedProvider;
@@ -60,12 +56,6 @@ function throughCache(deps: MailboxDeps, userId: string, key: string, provider: 
 export type { Caller };
 
 type ListQuery = z.output<typeof mailboxListQuerySchema>;
-type ComposeFields = z.output<typeof composeFieldsSchema>;
-export interface Upload {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
 
 /** Inline images are embedded as data: URLs up to this size each. */
 const INLINE_IMAGE_MAX = 2 * 1024 * 1024;
@@ -186,7 +176,7 @@ function specialUses(folders: MailFolder[]) {
   return found;
 }
 
-async function specialFolder(provider: MailProvider, use: Exclude<SpecialUse, '\\Inbox'>) {
+export async function specialFolder(provider: MailProvider, use: Exclude<SpecialUse, '\\Inbox'>) {
   const folders = await provider.listFolders();
   return findSpecialFolder(folders, use) ?? (await provider.ensureFolder([DEFAULT_FOLDER_NAME[use]]));
 }
@@ -232,7 +222,7 @@ export async function listPage(deps: MailboxDeps, caller: Caller, query: ListQue
 }
 
 /** 404 for a folder the mailbox does not have (rather than the server's error). */
-async function assertFolder(provider: CachedProvider, folder: string) {
+export async function assertFolder(provider: CachedProvider, folder: string) {
   const found =
     (await provider.listFolders()).find((f) => f.id === folder) ?? (await provider.freshFolders()).find((f) => f.id === folder);
   if (!found) throw new AppError(404, 'FOLDER_NOT_FOUND', 'inbox.errors.folderNotFound');
@@ -240,7 +230,7 @@ async function assertFolder(provider: CachedProvider, folder: string) {
 }
 
 /** The raw message, from the cache when it was read lately (ids are immutable: the content cannot change). */
-async function rawMessage(deps: MailboxDeps, caller: Caller, ops: MessageOperations, folder: string, uid: string) {
+export async function rawMessage(deps: MailboxDeps, caller: Caller, ops: MessageOperations, folder: string, uid: string) {
   const cached = deps.raw.get(caller.id, folder, uid);
   if (cached) return cached;
   const raw = await ops.fetchRaw(folder, uid);
@@ -258,16 +248,18 @@ export async function getMessage(
 ): Promise<MessageDetail> {
   assertOwnUser(caller, query.userId);
   const markRead = query.peek !== '1';
-  return withMailbox(deps, caller, async (_provider, ops) => {
+  return withMailbox(deps, caller, async (provider, ops) => {
     let raw: Buffer;
     let flagged = false;
     let unread = false;
+    let draft = findSpecialFolder(await provider.listFolders(), '\\Drafts')?.id === query.folder;
     if (ops.fetchWithFlags) {
       const found = await ops.fetchWithFlags(query.folder, uid);
       if (!found) throw notFound('inbox.errors.messageNotFound');
       raw = found.raw;
       flagged = found.flagged;
       unread = !found.seen;
+      draft ||= found.draft;
       deps.raw.set(caller.id, query.folder, uid, raw);
     } else {
       raw = await rawMessage(deps, caller, ops, query.folder, uid);
@@ -308,6 +300,7 @@ export async function getMessage(
       hasHtml: parsed.html !== null && parsed.html.trim() !== '',
       hasRemoteImages: parsed.html ? mentionsRemoteImages(parsed.html) : false,
       attachments,
+      isDraft: draft,
     };
   });
 }
@@ -411,85 +404,5 @@ export async function moveMessages(
     if (flags.length) await ops.setFlags(from, input.uids, { add: flags });
     await ops.move(from, input.uids, to);
     return { success: true as const };
-  });
-}
-
-function hostOf(address: string) {
-  return address.split('@')[1] || 'localhost';
-}
-
-/** Builds the outgoing message: plain text, attachments, threading headers. */
-async function compose(address: string, name: string, fields: ComposeFields, uploads: Upload[]) {
-  const messageId = `<${randomUUID()}@${hostOf(address)}>`;
-  const references = fields.references?.split(/\s+/).filter(Boolean) ?? [];
-  const raw = await new MailComposer({
-    from: name ? { name, address } : address,
-    to: fields.to,
-    cc: fields.cc.length ? fields.cc : undefined,
-    bcc: fields.bcc.length ? fields.bcc : undefined,
-    subject: fields.subject,
-    text: fields.body,
-    messageId,
-    date: new Date(),
-    inReplyTo: fields.inReplyTo || undefined,
-    references: references.length ? references : undefined,
-    attachments: uploads.map((u) => ({ filename: u.filename, contentType: u.contentType, content: u.content })),
-  })
-    .compile()
-    .build();
-  return { raw, messageId };
-}
-
-async function senderName(deps: MailboxDeps, caller: Caller) {
-  const account = await requireAccount(deps.db, caller);
-  return account.connection.kind === 'smtp' ? account.connection.name : '';
-}
-
-/** A forward carries the original's attachments; all of them count towards the 25 MB. */
-async function withForwarded(
-  deps: MailboxDeps,
-  caller: Caller,
-  ops: MessageOperations,
-  fields: ComposeFields,
-  uploads: Upload[],
-) {
-  if (!fields.forwardUid || !fields.forwardFolder) return uploads;
-  const raw = await rawMessage(deps, caller, ops, fields.forwardFolder, fields.forwardUid);
-  const parsed = await parseMessage(raw, { withAttachments: true });
-  const originals = parsed.attachments.flatMap((a, index) =>
-    a.content ? [{ filename: a.filename ?? `attachment-${index + 1}`, contentType: a.contentType, content: a.content }] : [],
-  );
-  const all = [...originals, ...uploads];
-  if (attachmentsTooLarge(all.map((u) => u.content.length))) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'inbox.validation.attachmentsTooLarge');
-  }
-  return all;
-}
-
-/** POST /api/mailbox/messages/send: sent through the provider, which keeps a copy in Sent. */
-export async function sendMessage(deps: MailboxDeps, caller: Caller, fields: ComposeFields, uploads: Upload[]) {
-  assertOwnUser(caller, fields.userId);
-  const name = await senderName(deps, caller);
-  return withMailbox(deps, caller, async (_provider, ops, address) => {
-    const files = await withForwarded(deps, caller, ops, fields, uploads);
-    const { raw, messageId } = await compose(address, name, fields, files);
-    await ops.send(raw, { from: address, to: [...new Set([...fields.to, ...fields.cc, ...fields.bcc])] });
-    if (fields.replyToUid && fields.replyToFolder) {
-      await ops.setFlags(fields.replyToFolder, [fields.replyToUid], { add: ['\\Answered'] }).catch(() => undefined);
-    }
-    return { success: true as const, messageId };
-  });
-}
-
-/** POST /api/mailbox/messages/draft: appended to Drafts with `\Draft`. */
-export async function saveDraft(deps: MailboxDeps, caller: Caller, fields: ComposeFields, uploads: Upload[]) {
-  assertOwnUser(caller, fields.userId);
-  const name = await senderName(deps, caller);
-  return withMailbox(deps, caller, async (provider, ops, address) => {
-    const files = await withForwarded(deps, caller, ops, fields, uploads);
-    const { raw, messageId } = await compose(address, name, fields, files);
-    const drafts = await specialFolder(provider, '\\Drafts');
-    await ops.append(drafts.id, raw, ['\\Draft', '\\Seen']);
-    return { success: true as const, messageId };
   });
 }

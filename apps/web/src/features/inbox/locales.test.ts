@@ -15,7 +15,7 @@ const dynamicKeys = [
   ...['inbox', 'sent', 'drafts', 'trash', 'junk', 'spam', 'important', 'starred', 'flagged', 'snoozed', 'archive', 'all'].map(
     (n) => `inbox.folders.names.${n}`,
   ),
-  ...['compose', 'reply', 'replyAll', 'forward'].map((m) => `inbox.compose.titles.${m}`),
+  ...['compose', 'reply', 'replyAll', 'forward', 'draft'].map((m) => `inbox.compose.titles.${m}`),
   ...SHORTCUTS.map(([, action]) => `inbox.shortcuts.${action}`),
 ];
 

@@ -1,15 +1,16 @@
-import { sendResultSchema } from '@app/shared/mailbox';
+import { draftSavedSchema, sendResultSchema } from '@app/shared/mailbox';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest, ApiRequestError } from '@/lib/api-client';
 import type { ComposeDraft } from '../utils/compose-draft';
 
 /** The draft's fields as they are sent, with the files to attach. */
-export type OutgoingMessage = Omit<ComposeDraft, 'mode' | 'forwarded'> & { attachments: File[] };
+export type OutgoingMessage = Omit<ComposeDraft, 'mode' | 'forwarded' | 'aiSource'> & { attachments: File[] };
 
 /** JSON without attachments; multipart with them (the server streams and counts the files). */
-export async function postMessage(path: string, message: OutgoingMessage) {
+export async function postMessage<T>(path: string, message: OutgoingMessage, schema: z.ZodType<T>): Promise<T> {
   const { attachments, ...fields } = message;
-  if (!attachments.length) return apiRequest(path, { method: 'POST', body: fields, schema: sendResultSchema });
+  if (!attachments.length) return apiRequest(path, { method: 'POST', body: fields, schema });
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (Array.isArray(value)) value.forEach((v) => form.append(key, v));
@@ -24,21 +25,17 @@ export async function postMessage(path: string, message: OutgoingMessage) {
   });
   const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
   if (!response.ok) throw new ApiRequestError(response.status, body?.code ?? '', body?.message ?? '');
-  return sendResultSchema.parse(body);
+  return schema.parse(body);
 }
 
+/** Sends; a draft the message was written from (`draftUid`) is deleted by the server once it has left. */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: OutgoingMessage) => postMessage('/api/mailbox/messages/send', message),
+    mutationFn: (message: OutgoingMessage) => postMessage('/api/mailbox/messages/send', message, sendResultSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mailbox'] }),
   });
 }
 
-export function useSaveDraft() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (message: OutgoingMessage) => postMessage('/api/mailbox/messages/draft', message),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mailbox'] }),
-  });
-}
+/** Saves a draft in place of the one it replaces (`draftUid`); answers where the new version is. */
+export const saveDraft = (message: OutgoingMessage) => postMessage('/api/mailbox/messages/draft', message, draftSavedSchema);

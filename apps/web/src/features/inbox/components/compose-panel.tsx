@@ -1,36 +1,44 @@
-import { ATTACHMENTS_MAX_BYTES, attachmentsTooLarge, composeFieldsSchema } from '@app/shared/mailbox';
-import { Paperclip, Send, X } from 'lucide-react';
+import { attachmentsTooLarge, composeFieldsSchema } from '@app/shared/mailbox';
+import { Paperclip, Send, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { fieldA11y } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { currentLanguage } from '@/lib/i18n';
 import { mapApiError } from '@/lib/error-mapper';
-import { useSaveDraft, useSendMessage } from '../api/send-message';
-import type { ComposeDraft } from '../utils/compose-draft';
-import { formatSize } from '../utils/relative-time';
+import { useDiscardDraft } from '../api/discard-draft';
+import { useSendMessage } from '../api/send-message';
+import { useDraftAutosave } from '../hooks/use-draft-autosave';
+import { type ComposeDraft, withAiText } from '../utils/compose-draft';
+import { AiDraftButton } from './ai-draft-button';
+import { ComposeAttachments } from './compose-attachments';
 import { ComposeFrame } from './compose-frame';
 import { RecipientInput } from './recipient-input';
 
 type FieldErrors = Partial<Record<'to' | 'cc' | 'bcc' | 'subject' | 'body' | 'attachments', string>>;
 
-/** The compose panel sliding over the list, in compose, reply and forward modes (spec 02 §2, §5). */
+/**
+ * The compose panel sliding over the list, in compose, reply and forward modes and for a saved draft
+ * reopened (spec 02 §2, §5). What is written is saved as a draft while it is written
+ * (`useDraftAutosave`); closing saves what is new first and stays open if that fails, so that no text
+ * is lost; Discard deletes the draft; Send sends it and the server deletes the draft.
+ */
 export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onClose: () => void }) {
   const { t } = useTranslation();
-  const locale = currentLanguage();
   const [draft, setDraft] = useState(initial);
   const [files, setFiles] = useState<File[]>([]);
   const [showCopies, setShowCopies] = useState(initial.cc.length > 0 || initial.bcc.length > 0);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState<'send' | 'discard' | 'close' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const body = useRef<HTMLTextAreaElement>(null);
+  const aiText = useRef<string | undefined>(undefined);
   const send = useSendMessage();
-  const saveDraft = useSaveDraft();
-  const forwarded = draft.forwarded ?? [];
-  const sizes = [...forwarded.map((a) => a.size), ...files.map((f) => f.size)];
-  const total = sizes.reduce((sum, s) => sum + s, 0);
-  const tooLarge = attachmentsTooLarge(sizes);
+  const discard = useDiscardDraft();
+  const autosave = useDraftAutosave(initial, draft, files, (saved) => setFiles((list) => list.filter((f) => !saved.includes(f))));
+  const carried = autosave.forwarded;
+  const tooLarge = attachmentsTooLarge([...carried.map((a) => a.size), ...files.map((f) => f.size)]);
 
   const set = <K extends keyof ComposeDraft>(key: K, value: ComposeDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -57,53 +65,85 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
     return Object.keys(next).length === 0;
   }
 
-  const outgoing = () => ({
-    to: draft.to,
-    cc: draft.cc,
-    bcc: draft.bcc,
-    subject: draft.subject,
-    body: draft.body,
-    inReplyTo: draft.inReplyTo,
-    references: draft.references,
-    replyToUid: draft.replyToUid,
-    replyToFolder: draft.replyToFolder,
-    forwardUid: draft.forwardUid,
-    forwardFolder: draft.forwardFolder,
-    attachments: files,
-  });
-
-  function onSend() {
-    if (!validate()) return;
-    send.mutate(outgoing(), {
+  async function onSend() {
+    if (busy || !validate()) return;
+    setBusy('send');
+    const message = await autosave.hold();
+    send.mutate(message, {
       onSuccess: () => {
+        autosave.stop();
         toast.success(t('inbox.compose.sent'));
-        setDraft({ ...initial, to: [], cc: [], bcc: [], subject: '', body: '' });
-        setFiles([]);
         onClose();
       },
-      onError: (error) => toast.error(mapApiError(error).message),
+      onError: (error) => {
+        autosave.resume();
+        setBusy(null);
+        toast.error(mapApiError(error).message);
+      },
     });
   }
 
-  function onSaveDraft() {
+  async function onSaveDraft() {
     if (tooLarge) {
       setErrors({ attachments: t('inbox.validation.attachmentsTooLarge') });
       return;
     }
-    saveDraft.mutate(outgoing(), {
-      onSuccess: () => toast.success(t('inbox.compose.draftSaved')),
-      onError: (error) => toast.error(mapApiError(error).message),
-    });
+    if (await autosave.flush(true)) toast.success(t('inbox.compose.draftSaved'));
+    else toast.error(t('inbox.compose.saveFailed'));
   }
 
+  async function onDiscard() {
+    if (busy) return;
+    setBusy('discard');
+    const { draftUid, draftFolder } = await autosave.hold();
+    if (!draftUid || !draftFolder) {
+      autosave.stop();
+      onClose();
+      return;
+    }
+    discard.mutate(
+      { uid: draftUid, folder: draftFolder },
+      {
+        onSuccess: () => {
+          autosave.stop();
+          toast.success(t('inbox.compose.draftDiscarded'));
+          onClose();
+        },
+        onError: (error) => {
+          autosave.resume();
+          setBusy(null);
+          toast.error(mapApiError(error).message);
+        },
+      },
+    );
+  }
+
+  /** Closing saves what is new first; a failed save keeps the panel open (its status says why). */
+  async function requestClose() {
+    if (busy) return;
+    setBusy('close');
+    const saved = await autosave.flush();
+    setBusy(null);
+    if (saved) onClose();
+  }
+
+  const insertAiText = (text: string) => {
+    const previous = aiText.current;
+    aiText.current = text.trim();
+    setDraft((d) => ({ ...d, body: withAiText(d.body, text, previous) }));
+    setErrors((e) => ({ ...e, body: undefined }));
+    body.current?.focus();
+  };
+
+  const replying = draft.mode === 'reply' || draft.mode === 'replyAll';
   return (
-    <ComposeFrame mode={draft.mode} onClose={onClose}>
+    <ComposeFrame mode={draft.mode} onClose={() => void requestClose()}>
       <form
         className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-4 py-2"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          onSend();
+          void onSend();
         }}
       >
         <RecipientInput
@@ -151,16 +191,23 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
             {errors.subject}
           </p>
         )}
+        {draft.aiSource && (
+          <div className="mt-1">
+            <AiDraftButton source={draft.aiSource} onText={insertAiText} />
+          </div>
+        )}
         <label htmlFor="compose-body" className="sr-only">
           {t('inbox.compose.body')}
         </label>
         <textarea
           {...fieldA11y('compose-body', errors.body)}
+          ref={body}
           placeholder={t('inbox.compose.body')}
           value={draft.body}
-          autoFocus={draft.mode === 'reply' || draft.mode === 'replyAll'}
+          autoFocus={replying || draft.mode === 'draft'}
           onFocus={(e) => {
-            if (draft.mode !== 'compose' && e.target.selectionStart === e.target.value.length) e.target.setSelectionRange(0, 0);
+            if ((replying || draft.mode === 'forward') && e.target.selectionStart === e.target.value.length)
+              e.target.setSelectionRange(0, 0);
           }}
           onChange={(e) => set('body', e.target.value)}
           className="mt-1 min-h-64 flex-1 resize-none rounded-md border border-input bg-background p-3 font-sans text-sm focus-visible:outline-2 focus-visible:outline-ring"
@@ -170,63 +217,24 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
             {errors.body}
           </p>
         )}
-        {forwarded.length > 0 && (
-          <ul className="mt-2 grid gap-1" aria-label={t('inbox.compose.forwardedAttachments')}>
-            {forwarded.map((a) => (
-              <li key={a.index} className="flex items-center justify-between rounded border border-dashed px-2 py-1 text-sm">
-                <span className="truncate">
-                  {a.filename} <span className="text-muted-foreground">({formatSize(a.size, locale)})</span>
-                </span>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('inbox.compose.removeAttachment', { name: a.filename })}
-                  onClick={() => setDraft((d) => ({ ...d, forwardUid: undefined, forwardFolder: undefined, forwarded: [] }))}
-                >
-                  <X aria-hidden />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {files.length > 0 && (
-          <ul className="mt-2 grid gap-1" aria-label={t('inbox.read.attachments')}>
-            {files.map((file, i) => (
-              <li key={`${file.name}-${i}`} className="flex items-center justify-between rounded border px-2 py-1 text-sm">
-                <span className="truncate">
-                  {file.name} <span className="text-muted-foreground">({formatSize(file.size, locale)})</span>
-                </span>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('inbox.compose.removeAttachment', { name: file.name })}
-                  onClick={() => setFiles((list) => list.filter((_, j) => j !== i))}
-                >
-                  <X aria-hidden />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className={tooLarge ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'} data-testid="attachments-total">
-          {t('inbox.compose.attachmentsTotal', {
-            size: formatSize(total, locale),
-            max: formatSize(ATTACHMENTS_MAX_BYTES, locale),
-          })}
-        </p>
+        <ComposeAttachments
+          carried={carried}
+          files={files}
+          tooLarge={tooLarge}
+          onDropCarried={autosave.dropForwarded}
+          onRemoveFile={(i) => setFiles((list) => list.filter((_, j) => j !== i))}
+        />
         {(errors.attachments || tooLarge) && (
           <p className="text-xs text-destructive" role="alert">
             {t('inbox.validation.attachmentsTooLarge')}
           </p>
         )}
-        <div className="sticky bottom-0 mt-2 flex items-center gap-2 border-t bg-background py-2">
-          <Button type="submit" pending={send.isPending}>
+        <div className="sticky bottom-0 mt-2 flex flex-wrap items-center gap-2 border-t bg-background py-2">
+          <Button type="submit" pending={busy === 'send'}>
             <Send aria-hidden />
             {t('inbox.compose.send')}
           </Button>
-          <Button type="button" variant="outline" pending={saveDraft.isPending} onClick={onSaveDraft}>
+          <Button type="button" variant="outline" pending={autosave.status === 'saving'} onClick={() => void onSaveDraft()}>
             {t('inbox.compose.saveDraft')}
           </Button>
           <input
@@ -247,6 +255,22 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
             <Paperclip aria-hidden />
             {t('inbox.compose.attach')}
           </Button>
+          <span role="status" className="text-xs text-muted-foreground" data-testid="draft-status">
+            {autosave.status === 'saving'
+              ? t('inbox.compose.saving')
+              : autosave.status === 'saved'
+                ? t('inbox.compose.saved')
+                : ''}
+          </span>
+          <Button type="button" variant="ghost" className="ml-auto" pending={busy === 'discard'} onClick={() => void onDiscard()}>
+            <Trash2 aria-hidden />
+            {t('inbox.compose.discard')}
+          </Button>
+          {autosave.status === 'error' && (
+            <p role="alert" className="basis-full text-xs text-destructive">
+              {t('inbox.compose.saveFailed')}
+            </p>
+          )}
         </div>
       </form>
     </ComposeFrame>

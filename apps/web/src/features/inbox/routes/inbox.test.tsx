@@ -75,6 +75,7 @@ const detail = (n: number): MessageDetail => ({
   hasHtml: true,
   hasRemoteImages: true,
   attachments: [{ index: 0, filename: 'quote.pdf', contentType: 'application/pdf', size: 2048, inline: false }],
+  isDraft: false,
 });
 
 function renderInbox() {

@@ -23,7 +23,7 @@ import { ComposeFrame } from '../components/compose-frame';
 import { findByUse, FolderTree } from '../components/folder-tree';
 import { type ListActions, MessageList } from '../components/message-list';
 import { MessageView } from '../components/message-view';
-import { draftFrom, emptyDraft, type ComposeDraft } from '../utils/compose-draft';
+import { draftFrom, draftFromSaved, emptyDraft, type ComposeDraft } from '../utils/compose-draft';
 
 /**
  * Loaded when first opened, or when the pointer or focus reaches a Compose button: it brings the
@@ -163,6 +163,14 @@ export function InboxRoute() {
       fail(error);
     }
   };
+
+  // A draft (the owner's own, or one the assistant wrote) opens in the compose panel, editable.
+  const opened = message.data;
+  useEffect(() => {
+    if (!openUid || !opened?.isDraft || opened.uid !== openUid || opened.folder !== folder) return;
+    setCompose(draftFromSaved(opened));
+    setOpenUid(null);
+  }, [openUid, opened, folder]);
 
   const focused = messages[cursor];
   const current = openUid ?? focused?.uid ?? null;
@@ -374,7 +382,11 @@ export function InboxRoute() {
       {compose &&
         (composeReady ? (
           <Suspense fallback={composeFrame}>
-            <ComposePanel key={`${compose.mode}-${compose.inReplyTo ?? ''}`} initial={compose} onClose={closeCompose} />
+            <ComposePanel
+              key={`${compose.mode}-${compose.draftUid ?? ''}-${compose.inReplyTo ?? ''}`}
+              initial={compose}
+              onClose={closeCompose}
+            />
           </Suspense>
         ) : (
           composeFrame

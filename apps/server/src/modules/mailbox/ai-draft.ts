@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { AiDraft } from '@app/shared/mailbox';
+import type { AiEngine } from '../../ai/engine';
+import { AiEngineError } from '../../ai/llm/llm-engine';
+import { CREDIT_COSTS, creditsExhausted, debit } from '../../credits/ledger';
+import { AppError } from '../../errors';
+import { parseMessage } from '../../mail/mime/parse-message';
+import { categoryOfMessage, replyText } from '../../pipeline/reply-text';
+import { assertOwnUser, type Caller, requireAccount } from '../mail-settings/mail-settings.service';
+import { creditsDebited } from '../metrics/metrics.registry';
+import { creditAccountOf } from '../subscriptions/subscriptions.service';
+import { type MailboxDeps, rawMessage, withMailbox } from './mailbox.service';
+
+/** The active engine (DESIGN §6), built by the HTTP app as the worker builds the pipeline's. */
+export type AiDraftDeps = MailboxDeps & { engine: AiEngine };
+
+const noCredits = () => new AppError(409, 'NO_CREDITS', 'inbox.errors.noCredits');
+
+/**
+ * POST /api/mailbox/messages/{uid}/ai-draft ("Draft with AI" in a reply or a forward): the reply the
+ * active engine writes to that message, through the pipeline's own `replyText` — the same grounding
+ * (knowledge, past replies, the owner's prompt, the category's instructions when the pipeline filed
+ * the message) — for the owner to edit. It costs what a pipeline draft costs (DESIGN §10), debited
+ * from the owner's credits once the text is written; a plan with no credits left is refused before
+ * the engine is asked. Nothing is stored: the text goes into the compose panel.
+ */
+export async function aiDraft(deps: AiDraftDeps, caller: Caller, uid: string, input: { folder: string; userId?: string }) {
+  assertOwnUser(caller, input.userId);
+  const account = await requireAccount(deps.db, caller);
+  const credits = await creditAccountOf(deps.db, caller, deps.billingEnabled);
+  if (await creditsExhausted(deps.db, credits)) throw noCredits();
+  const { parsed, address } = await withMailbox(deps, caller, async (_provider, ops, address) => ({
+    parsed: await parseMessage(await rawMessage(deps, caller, ops, input.folder, uid)),
+    address,
+  }));
+  const name = account.connection.kind === 'smtp' ? account.connection.name : '';
+  const text = await replyText(deps, {
+    userId: caller.id,
+    mailAccountId: account.id,
+    categoryId: await categoryOfMessage(deps.db, account.id, parsed.messageId),
+    parsed,
+    senderName: name || address,
+  }).catch((error: unknown) => {
+    if (error instanceof AiEngineError) throw new AppError(503, 'AI_UNAVAILABLE', 'inbox.errors.aiUnavailable');
+    throw error;
+  });
+  if (!text.trim()) throw new AppError(503, 'AI_UNAVAILABLE', 'inbox.errors.aiUnavailable');
+  // The last credits may have gone to the pipeline meanwhile: the debit decides, under the owner's lock.
+  const paid = await deps.db.transaction((tx) =>
+    debit(tx, credits, {
+      userId: caller.id,
+      amount: CREDIT_COSTS.aiDraft,
+      reason: 'AI draft (webmail)',
+      key: `webmail-draft:${randomUUID()}`,
+    }),
+  );
+  if (!paid.ok) throw noCredits();
+  if (paid.applied) creditsDebited.inc(CREDIT_COSTS.aiDraft);
+  return { text, engine: deps.engine.name } satisfies AiDraft;
+}

@@ -1,0 +1,50 @@
+import type { AiEngine, DraftContext } from '../ai/engine';
+import { knowledgeQuery, ownerPrompt, retrieveKnowledge, retrievePastReplies } from '../ai/grounding';
+import { toPlainOutput } from '../ai/safety';
+import type { Db } from '../db/client';
+import type { ParsedMessage } from '../mail/mime/message';
+import { toEngineMessage } from './classify';
+import * as repo from './pipeline.repository';
+
+/**
+ * The reply the active engine writes to a message, grounded as every draft is: the category's
+ * response instructions, the owner's prompt, the knowledge entries and past replies that match the
+ * message, signed with the mailbox's name; plain text out (DESIGN §6). The one place an engine is
+ * asked for a reply: the pipeline's drafts and replies (`run-actions.ts`) and the webmail's "Draft
+ * with AI" (`modules/mailbox/ai-draft.ts`). Paying for it is the caller's business.
+ */
+export async function replyText(
+  deps: { db: Db; engine: AiEngine },
+  input: {
+    userId: string;
+    mailAccountId: string;
+    /** The category the message was filed in; null: none (no category instructions). */
+    categoryId: string | null;
+    parsed: ParsedMessage;
+    senderName: string;
+  },
+): Promise<string> {
+  const { db, engine } = deps;
+  const category = input.categoryId
+    ? (await repo.categoriesOf(db, input.mailAccountId)).find((c) => c.id === input.categoryId)
+    : undefined;
+  const engineMessage = toEngineMessage(input.parsed);
+  const query = knowledgeQuery(engineMessage);
+  const context: DraftContext = {
+    responseInstructions: category?.responseInstructions ?? '',
+    ownerPrompt: await ownerPrompt(db, input.userId),
+    knowledge: await retrieveKnowledge(db, input.userId, query, engine.knowledgeLimit),
+    pastReplies: await retrievePastReplies(db, input.mailAccountId, query),
+    senderName: input.senderName,
+  };
+  const draft = await engine.draftReply(engineMessage, context);
+  return toPlainOutput(draft.text);
+}
+
+/**
+ * The category the pipeline filed a message in, found by its Message-ID (its provider id changes
+ * when it is moved), or null when the pipeline never classified it.
+ */
+export async function categoryOfMessage(db: Db, mailAccountId: string, messageId: string | null) {
+  return messageId ? repo.categoryOfMessage(db, mailAccountId, messageId) : null;
+}

@@ -1,0 +1,53 @@
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { mapApiError } from '@/lib/error-mapper';
+import { useAiDraft } from '../api/ai-draft';
+
+/**
+ * "Draft with AI" in a reply or a forward: the active engine writes a reply to the message, which
+ * `onText` puts in the body for the owner to edit. It costs credits as any draft does; when none are
+ * left, or the engine fails, the reason shows under the button and the body is left as it was.
+ */
+export function AiDraftButton({ source, onText }: { source: { uid: string; folder: string }; onText: (text: string) => void }) {
+  const { t } = useTranslation();
+  const ai = useAiDraft();
+  const [error, setError] = useState<string | null>(null);
+
+  const request = () => {
+    setError(null);
+    ai.mutate(source, {
+      onSuccess: (draft) => onText(draft.text),
+      onError: (failure) => {
+        const mapped = mapApiError(failure);
+        // No credits left (409) says so; anything else is the engine or the network.
+        setError(mapped.status === 409 ? mapped.message : t('inbox.compose.aiDraftFailed'));
+      },
+    });
+  };
+
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        pending={ai.isPending}
+        onClick={request}
+        aria-describedby={error ? 'compose-ai-error' : 'compose-ai-cost'}
+      >
+        <Sparkles aria-hidden />
+        {ai.isPending ? t('inbox.compose.aiDrafting') : t('inbox.compose.aiDraft')}
+      </Button>
+      <span id="compose-ai-cost" className="sr-only">
+        {t('inbox.compose.aiDraftCost')}
+      </span>
+      {error && (
+        <p id="compose-ai-error" role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -61,6 +61,29 @@ describe('smtp settings', () => {
     expect(smtpSettingsSchema.parse({ ...smtp, host: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 
+  it("keeps each side's chosen security, which wins over the port and the older booleans", () => {
+    expect(smtpSettingsSchema.parse({ ...smtp, smtpSecurity: 'starttls', imapSecurity: 'none', imapPort: 993 })).toMatchObject({
+      secure: false,
+      smtpSecurity: 'starttls',
+      imapSecure: false,
+      imapSecurity: 'none',
+    });
+    // `secure: false` has meant STARTTLS since the form offered it: now it is required.
+    expect(smtpSettingsSchema.parse({ ...smtp, port: 587, secure: false, imapSecure: true })).toMatchObject({
+      secure: false,
+      smtpSecurity: 'starttls',
+      imapSecure: true,
+      imapSecurity: 'tls',
+    });
+    expect(smtpSettingsSchema.parse({ ...smtp, smtpSecurity: 'tls', secure: false })).toMatchObject({
+      secure: true,
+      smtpSecurity: 'tls',
+    });
+    expect(firstMessage(smtpSettingsSchema.safeParse({ ...smtp, imapSecurity: 'ssl' }))).toBe(
+      'mailSettings.validation.invalidSecurity',
+    );
+  });
+
   it('wants an e-mail as user and an integer port', () => {
     expect(firstMessage(smtpSettingsSchema.safeParse({ ...smtp, user: 'owner' }))).toBe('mailSettings.validation.invalidUser');
     expect(firstMessage(smtpSettingsSchema.safeParse({ ...smtp, port: 46.5 }))).toBe('mailSettings.validation.invalidPort');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_SECURITIES, type MailSecurity } from './mail-presets';
 
 /** The mailbox connection and its options (spec 02 §3, §5; DESIGN §4, §10). Messages are i18n keys. */
 
@@ -65,6 +66,12 @@ export const smtpSettingsInputSchema = z.object({
   imapHost: mailHostSchema.optional().or(z.literal('').transform(() => undefined)),
   imapPort: portSchema.optional().or(z.literal('').transform(() => undefined)),
   imapSecure: z.boolean().optional(),
+  /**
+   * Each side's security when chosen: TLS, STARTTLS (required) or none, which only a private host
+   * may have, where the server allows them (the server checks). It wins over `secure`/`imapSecure`.
+   */
+  smtpSecurity: z.enum(MAIL_SECURITIES, 'mailSettings.validation.invalidSecurity').optional(),
+  imapSecurity: z.enum(MAIL_SECURITIES, 'mailSettings.validation.invalidSecurity').optional(),
   /** The IMAP login when it is not the e-mail address (many hosted IMAP accounts). */
   imapUser: z.string().trim().max(320).optional(),
   /** The SMTP login when it is not the e-mail address. */
@@ -77,27 +84,45 @@ export function defaultImapHost(smtpHost: string) {
   return smtpHost.replace(/^smtp\./i, 'imap.');
 }
 
-/** The smtp settings with every default of DESIGN §4 applied. */
+/** A security chosen through the older boolean: true is TLS, false STARTTLS; unset stays unset. */
+const securityOf = (secure: boolean | undefined): MailSecurity | undefined =>
+  secure === undefined ? undefined : secure ? 'tls' : 'starttls';
+
+/**
+ * The smtp settings with every default of DESIGN §4 applied. A side whose security was not chosen
+ * ("by the port") has none in the result: 465 and 993 mean TLS, other ports STARTTLS when offered.
+ */
 export const smtpSettingsSchema = smtpSettingsInputSchema.transform((input) => {
   const smtp = splitHost(input.host, input.port);
   const imap = splitHost(input.imapHost ?? defaultImapHost(smtp.host), input.imapPort ?? DEFAULT_IMAP_PORT);
+  const smtpSecurity = input.smtpSecurity ?? securityOf(input.secure);
+  const imapSecurity = input.imapSecurity ?? securityOf(input.imapSecure);
   return {
     name: input.name,
     host: smtp.host,
     port: smtp.port,
-    secure: input.secure ?? smtp.port === 465,
+    secure: smtpSecurity ? smtpSecurity === 'tls' : smtp.port === 465,
     user: input.user,
     pass: input.pass,
     imapHost: imap.host,
     imapPort: imap.port,
-    imapSecure: input.imapSecure ?? imap.port === 993,
+    imapSecure: imapSecurity ? imapSecurity === 'tls' : imap.port === 993,
     imapUser: input.imapUser || input.user,
     smtpUser: input.smtpUser || input.user,
+    ...(smtpSecurity && { smtpSecurity }),
+    ...(imapSecurity && { imapSecurity }),
   };
 });
 export type SmtpSettings = z.output<typeof smtpSettingsSchema>;
-/** The settings a stored connection opens with: those connected before `smtpUser` existed lack it. */
-export type SmtpConnectionSettings = Omit<SmtpSettings, 'smtpUser'> & { smtpUser?: string };
+/**
+ * The settings a stored connection opens with: those connected before `smtpUser` existed lack it,
+ * and those connected before the security choice lack `smtpSecurity`/`imapSecurity`.
+ */
+export type SmtpConnectionSettings = Omit<SmtpSettings, 'smtpUser' | 'smtpSecurity' | 'imapSecurity'> & {
+  smtpUser?: string;
+  smtpSecurity?: MailSecurity;
+  imapSecurity?: MailSecurity;
+};
 
 const dateSchema = z.coerce.date({ error: 'mailSettings.validation.invalidDate' });
 const DAY_MS = 86_400_000;
@@ -158,6 +183,7 @@ export const updateMailSettingSchema = z.object({
   trackedMailbox: z.string().trim().min(1).max(1000).optional(),
   isSyncEnabled: z.boolean().optional(),
   isClassificationEnabled: z.boolean().optional(),
+  moveSpamToJunk: z.boolean().optional(),
   fetchRangeDates: fetchRangeInputSchema.optional(),
 });
 export type UpdateMailSettingInput = z.input<typeof updateMailSettingSchema>;
@@ -197,6 +223,8 @@ export const mailSettingSchema = z.object({
   trackedMailbox: z.string(),
   isSyncEnabled: z.boolean(),
   isClassificationEnabled: z.boolean(),
+  /** Likely spam is moved to the Junk folder instead of staying where it arrived, marked (off by default). */
+  moveSpamToJunk: z.boolean(),
   batchStatus: z.string().nullable(),
   batchCategorizeStatus: z.string().nullable(),
   /** How far the running batch has got (folders read, categories created). */
@@ -284,6 +312,8 @@ export const defaultConfigsSchema = z.object({
   fetchRangeDates: z.object({ start: z.string(), end: z.string() }),
   maxFetchRangeDays: z.number().int(),
   providers: z.object({ gmail: z.boolean(), outlook: z.boolean(), smtp: z.boolean() }),
+  /** The server accepts mail hosts on private networks (MAIL_ALLOW_PRIVATE_HOSTS), and only there plain connections. */
+  privateMailHosts: z.boolean(),
 });
 export type DefaultConfigs = z.infer<typeof defaultConfigsSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { teamSizeLimit } from './invitations';
-import { PLANS, planOf, pricePerMonth, yearlyMonthlyPrice, yearlyTotal } from './plans';
+import { PLANS, planAllowsMailOptions, planOf, pricePerMonth, yearlyMonthlyPrice, yearlyTotal } from './plans';
 
 describe('plans', () => {
   it('hold the spec figures', () => {
@@ -25,5 +25,15 @@ describe('plans', () => {
 
   it('give team sizes, an unknown plan the strictest', () => {
     expect(['free', 'starter', 'basic', 'pro', 'biz', 'gold'].map(teamSizeLimit)).toEqual([1, 1, 1, 5, null, 1]);
+  });
+
+  it('keep STARTER to AI responses or AI classification, not both; the others allow both', () => {
+    const starter = planOf('starter');
+    expect(planAllowsMailOptions(starter, { responses: true, classification: true })).toBe(false);
+    expect(planAllowsMailOptions(starter, { responses: true, classification: false })).toBe(true);
+    expect(planAllowsMailOptions(starter, { responses: false, classification: true })).toBe(true);
+    for (const id of ['free', 'basic', 'pro', 'biz']) {
+      expect(planAllowsMailOptions(planOf(id), { responses: true, classification: true })).toBe(true);
+    }
   });
 });

@@ -129,3 +129,15 @@ export const PLAN_CURRENCY = 'eur';
 
 /** The plans a customer can pick on the plans screen (FREE is hidden). */
 export const OFFERED_PLANS: readonly Plan[] = PLANS.filter((p) => !p.hidden);
+
+/**
+ * Spec 02 §6: a plan with `classificationOrResponses` (STARTER) offers AI responses (any response
+ * type but disable) or AI classification, not both. The server refuses the rest with
+ * STARTER_PLAN_LIMIT; the connect form offers only what this allows.
+ */
+export function planAllowsMailOptions(
+  plan: Pick<Plan, 'classificationOrResponses'>,
+  options: { responses: boolean; classification: boolean },
+) {
+  return !(plan.classificationOrResponses && options.responses && options.classification);
+}

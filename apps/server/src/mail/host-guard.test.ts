@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInternalAddress, ownAddresses, resolveMailHost } from './host-guard';
+import { assertPlainAllowed, isInternalAddress, isPrivateHost, ownAddresses, resolveMailHost } from './host-guard';
 
 describe('mail host guard', () => {
   it.each([
@@ -67,5 +67,16 @@ describe('mail host guard', () => {
 
   it('reports names that do not resolve as unreachable', async () => {
     await expect(resolveMailHost('no-such-host.invalid', 'smtp', false)).rejects.toMatchObject({ reason: 'unreachable' });
+  });
+
+  it('allows a connection without encryption only to a private host, and only where private hosts are allowed', async () => {
+    await expect(isPrivateHost('localhost')).resolves.toBe(true);
+    await expect(isPrivateHost('10.0.0.5')).resolves.toBe(true);
+    await expect(isPrivateHost('8.8.8.8')).resolves.toBe(false);
+    await expect(isPrivateHost('no-such-host.invalid')).resolves.toBeNull();
+    await expect(assertPlainAllowed('127.0.0.1', 'imap', true)).resolves.toBeUndefined();
+    await expect(assertPlainAllowed('127.0.0.1', 'imap', false)).rejects.toMatchObject({ reason: 'refused_host', stage: 'imap' });
+    await expect(assertPlainAllowed('8.8.8.8', 'smtp', true)).rejects.toMatchObject({ reason: 'refused_host', stage: 'smtp' });
+    await expect(assertPlainAllowed('no-such-host.invalid', 'smtp', true)).rejects.toMatchObject({ reason: 'refused_host' });
   });
 });

@@ -126,3 +126,25 @@ export async function resolveMailHost(host: string, stage: MailConnectStage, all
 }
 
 export { MailError };
+
+/** Whether every address a host resolves to is internal (a private network); null when it does not resolve. */
+export async function isPrivateHost(host: string): Promise<boolean | null> {
+  const addresses = net.isIP(host)
+    ? [host]
+    : await lookup(host, { all: true, verbatim: true }).then(
+        (list) => list.map((a) => a.address),
+        (): string[] => [],
+      );
+  if (addresses.length === 0) return null;
+  const own = ownAddresses();
+  return addresses.every((address) => isInternalAddress(address, own));
+}
+
+/**
+ * A connection without TLS carries the password as it is: only to a host on a private network, and
+ * only where private hosts are allowed (DESIGN §5). Checked at every connection, so a stored plain
+ * connection stops when the setting changes or the name starts pointing outside.
+ */
+export async function assertPlainAllowed(host: string, stage: MailConnectStage, allowPrivate: boolean) {
+  if (!allowPrivate || (await isPrivateHost(host)) !== true) throw connectFailure(stage, 'refused_host');
+}

@@ -145,6 +145,40 @@ describe.skipIf(skip)('the pipeline holds back what must not be answered', () =>
     );
   });
 
+  it('moves likely spam to the Junk folder only when the owner asked for it', async () => {
+    const box = await f.connected(2);
+    const inFolder = (folder: string, messageId: string) =>
+      f.imap(box, async (client) => {
+        const lock = await client.getMailboxLock(folder);
+        try {
+          return ((await client.search({ header: { 'message-id': messageId } }, { uid: true })) || []).length;
+        } finally {
+          lock.release();
+        }
+      });
+    const kept = f.mail(box, { from: 'Winner <promo@lottery.test>', subject: 'You won again!', headers: 'X-Spam-Flag: YES\r\n' });
+    await f.deliver(box, kept.raw);
+    const keptState = await f.processed(box, kept.id);
+    expect(await f.actions(keptState.id)).toEqual([expect.objectContaining({ kind: 'mark_spam', status: 'done' })]);
+    expect(await inFolder('INBOX', kept.id)).toBe(1);
+
+    const res = await f.t.call(box.user, 'PUT', '/api/email-settings', { moveSpamToJunk: true });
+    expect(res.json()).toMatchObject({ moveSpamToJunk: true });
+    const moved = f.mail(box, {
+      from: 'Winner <promo@lottery.test>',
+      subject: 'Claim your prize',
+      headers: 'X-Spam-Flag: YES\r\n',
+    });
+    await f.deliver(box, moved.raw);
+    const movedState = await f.processed(box, moved.id);
+    expect(await f.actions(movedState.id)).toEqual([
+      expect.objectContaining({ kind: 'mark_spam', status: 'done' }),
+      expect.objectContaining({ kind: 'move', status: 'done' }),
+    ]);
+    await f.until(async () => (await inFolder('Junk', moved.id)) === 1);
+    expect(await inFolder('INBOX', moved.id)).toBe(0);
+  });
+
   it('forwards an invoice from a no-reply sender to the accountant, but never a bounce', async () => {
     const box = await f.connected(0);
     await f.category(box, {

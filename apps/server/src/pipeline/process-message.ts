@@ -58,7 +58,13 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
   const ownRule = spam && !serverSaysSpam(parsed.headers) && firstRuleCategory(ruleMessageOf(parsed), categories) !== null;
   if (spam && !ownRule) {
     const record = { categoryId: null, classifiedBy: null, confidence: null, reason: spam, skipReason: LIKELY_SPAM };
-    await repo.saveClassification(db, row, record, [{ kind: 'mark_spam', target: {} }]);
+    // Marked where it arrived; moved to Junk only when the owner asked for it (a mistaken verdict must
+    // never hide a customer's mail by default).
+    const junk = ctx.account.moveSpamToJunk ? findSpecialFolder(ctx.folders, '\\Junk') : null;
+    await repo.saveClassification(db, row, record, [
+      { kind: 'mark_spam', target: {} },
+      ...(junk && junk.id !== row.folder ? [{ kind: 'move' as const, target: { folderId: junk.id } }] : []),
+    ]);
     return { ...record, status: 'classified' as const };
   }
   let decision: Decision = {

@@ -40,6 +40,8 @@ export const mailAccounts = pgTable('mail_account', {
   trackedMailbox: text('tracked_mailbox').notNull().default('INBOX'),
   isSyncEnabled: boolean('is_sync_enabled').notNull().default(true),
   isClassificationEnabled: boolean('is_classification_enabled').notNull().default(true),
+  /** Likely spam moved to the Junk folder (off: it stays where it arrived, marked). */
+  moveSpamToJunk: boolean('move_spam_to_junk').notNull().default(false),
   fetchRangeStart: timestamp('fetch_range_start', { withTimezone: true }),
   fetchRangeEnd: timestamp('fetch_range_end', { withTimezone: true }),
   batchStatus: text('batch_status'),

@@ -118,6 +118,13 @@ describe.skipIf(skip)('imap/smtp provider against Dovecot and an SMTP server', (
     }
   });
 
+  it('requires STARTTLS when it was chosen, and connects in clear when "none" was, to a private host', async () => {
+    // The test servers offer no STARTTLS (Dovecot without ssl, the SMTP server with it disabled).
+    expect(await failure(settings({ imapSecurity: 'starttls' }))).toMatchObject({ stage: 'imap', reason: 'tls' });
+    expect(await failure(settings({ smtpSecurity: 'starttls' }))).toMatchObject({ stage: 'smtp', reason: 'tls' });
+    expect(await failure(settings({ imapSecurity: 'none', smtpSecurity: 'none' }))).toBeNull();
+  });
+
   it('refuses internal hosts unless private hosts are allowed', async () => {
     expect(await failure(settings(), { allowPrivateHosts: false, timeoutMs: 1500 })).toMatchObject({
       stage: 'imap',

@@ -2,9 +2,10 @@ import type { SmtpConnectionSettings } from '@app/shared/mail-settings';
 import { ImapFlow, type ListResponse } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { classifyConnectError } from '../errors';
-import { resolveMailHost } from '../host-guard';
+import { assertPlainAllowed, resolveMailHost } from '../host-guard';
 import type { IncomingMessage, MailFolder, MailProvider } from '../port';
 import { imapMessageOperations } from './imap-messages';
+import { imapTlsOptions, smtpTlsOptions, transportSecurity } from './transport-security';
 
 export interface ImapSmtpOptions {
   /** DESIGN §5: internal addresses are refused unless this is set. */
@@ -23,14 +24,17 @@ export function createImapSmtpProvider(settings: SmtpConnectionSettings, options
    * them: without this flag such mail would wait for the next delivery or the IDLE timeout.
    */
   let announced = false;
+  const imapSecurity = transportSecurity(settings.imapSecurity, settings.imapSecure, options.allowPrivateHosts);
+  const smtpSecurity = transportSecurity(settings.smtpSecurity, settings.secure, options.allowPrivateHosts);
 
   async function imap(): Promise<ImapFlow> {
     if (client?.usable) return client;
     const target = await resolveMailHost(settings.imapHost, 'imap', options.allowPrivateHosts);
+    if (imapSecurity === 'none') await assertPlainAllowed(settings.imapHost, 'imap', options.allowPrivateHosts);
     const next = new ImapFlow({
       host: target.address,
       port: settings.imapPort,
-      secure: settings.imapSecure,
+      ...imapTlsOptions(imapSecurity),
       servername: target.servername,
       auth: { user: settings.imapUser, pass: settings.pass },
       logger: false,
@@ -54,10 +58,11 @@ export function createImapSmtpProvider(settings: SmtpConnectionSettings, options
 
   async function smtp() {
     const target = await resolveMailHost(settings.host, 'smtp', options.allowPrivateHosts);
+    if (smtpSecurity === 'none') await assertPlainAllowed(settings.host, 'smtp', options.allowPrivateHosts);
     return nodemailer.createTransport({
       host: target.address,
       port: settings.port,
-      secure: settings.secure,
+      ...smtpTlsOptions(smtpSecurity),
       auth: { user: settings.smtpUser || settings.user, pass: settings.pass },
       tls: { servername: target.servername },
       connectionTimeout: timeout,

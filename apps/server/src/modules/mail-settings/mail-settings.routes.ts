@@ -1,4 +1,5 @@
 import { aiCategorizationSchema, categoryInputSchema, categorySchema } from '@app/shared/categories';
+import { mailDiscoveryQuerySchema, mailDiscoverySchema } from '@app/shared/mail-discovery';
 import {
   connectMailboxSchema,
   defaultConfigsSchema,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard';
 import type { LiveEvents } from '../../notifications/live-events';
 import * as categories from './categories.service';
+import { discover } from './discovery.service';
 import * as service from './mail-settings.service';
 
 const success = z.object({ success: z.literal(true) });
@@ -39,6 +41,13 @@ export function registerMailSettingsRoutes(
       service.assertOwnUser(currentUser(req), req.query.userId);
       return service.defaultConfigs(deps);
     },
+  );
+
+  /** The mail servers guessed from an address: the connect form fills in what the user has not typed. */
+  r.get(
+    '/api/email-settings/discover',
+    { preValidation, schema: { querystring: mailDiscoveryQuerySchema, response: { 200: mailDiscoverySchema } } },
+    async (req) => discover(deps, currentUser(req), req.query.email),
   );
 
   r.get(

@@ -3,26 +3,26 @@ import {
   FETCH_RANGE_MAX_DAYS,
   assistantIsActive,
   HELD_BACK_REASONS,
-  RESPONSE_TYPES,
   type DefaultConfigs,
   type MailActivity,
   type MailSetting,
   type connectMailboxSchema,
   type updateMailSettingSchema,
 } from '@app/shared/mail-settings';
-import { planOf } from '@app/shared/plans';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailConnection } from '../../db/schema/mail';
 import type { MailFolder } from '../../mail/port';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
+import type { DnsLookup } from '../../mail/discovery';
 import { MailError } from '../../mail/errors';
 import { exchangeCode, type OAuthVendor, revokeGrant, authorizationUrl } from '../../mail/oauth/oauth-clients';
 import { createOAuthState, verifyOAuthState } from '../../mail/oauth/oauth-state';
 import { createMailProviderFactory, type MailProviderFactory, withMailProvider } from '../../mail/open-provider';
 import { createSecretBox, type SecretBox } from '../../security/secret-box';
-import { accountPlan } from '../subscriptions/subscriptions.service';
+import { assertPlainConnectionsAllowed, assertPlanAllows } from './connect-checks';
+import { DISCOVERIES_PER_MINUTE } from './discovery.service';
 import { toMailboxTree, mailboxIds } from './mailbox-tree';
 import { recentCorrections } from '../../pipeline/corrections.repository';
 import * as repo from './mail-settings.repository';
@@ -37,6 +37,11 @@ export type MailSettingsDeps = {
   stateSecret: string;
   /** The active AI engine's name, for the settings screen (default 'local'). */
   engineName?: string;
+  /** MAIL_ALLOW_PRIVATE_HOSTS: private mail hosts, and plain connections to them (default: refused). */
+  allowPrivateHosts?: boolean;
+  /** The address discovery's DNS (default: the system's) and its lookups per user per minute. */
+  dns?: DnsLookup;
+  discoveriesPerMinute?: number;
 };
 export type Caller = { id: string; referrerId: string | null };
 
@@ -48,6 +53,8 @@ export function mailSettingsDeps(config: Config, db: Db): MailSettingsDeps {
     billingEnabled: config.billingEnabled,
     stateSecret: config.authSecret,
     engineName: config.ai?.provider ?? 'local',
+    allowPrivateHosts: config.mailAllowPrivateHosts,
+    discoveriesPerMinute: Math.ceil(DISCOVERIES_PER_MINUTE * config.rateLimitMultiplier),
     providers: createMailProviderFactory({
       appUrl: config.appUrl,
       allowPrivateHosts: config.mailAllowPrivateHosts,
@@ -79,6 +86,7 @@ export function toSetting(row: repo.MailAccountRow): MailSetting {
     trackedMailbox: row.trackedMailbox,
     isSyncEnabled: row.isSyncEnabled,
     isClassificationEnabled: row.isClassificationEnabled,
+    moveSpamToJunk: row.moveSpamToJunk,
     batchStatus: row.batchStatus,
     batchCategorizeStatus: row.batchCategorizeStatus,
     batchProgress: row.batchProgress ?? null,
@@ -134,16 +142,10 @@ export function oauthStart(deps: MailSettingsDeps, caller: Caller, vendor: OAuth
   return { url: authorizationUrl(client, createOAuthState(deps.stateSecret, vendor, caller.id)) };
 }
 
-/** Spec 02 §6: the Starter plan offers AI response management or AI classification, not both. */
-async function assertPlanAllows(deps: MailSettingsDeps, caller: Caller, responseType: number, classification: boolean) {
-  if (responseType === RESPONSE_TYPES.disable || !classification) return;
-  const { plan } = await accountPlan(deps.db, caller, deps.billingEnabled);
-  if (planOf(plan).classificationOrResponses) {
-    throw conflict('STARTER_PLAN_LIMIT', 'Limits exceeded: the Starter plan offers AI classification or AI responses, not both');
-  }
-}
-
-export function defaultConfigs(deps: Pick<MailSettingsDeps, 'providers'>, now = new Date()): DefaultConfigs {
+export function defaultConfigs(
+  deps: Pick<MailSettingsDeps, 'providers' | 'allowPrivateHosts'>,
+  now = new Date(),
+): DefaultConfigs {
   const start = new Date(now.getTime() - (DEFAULT_FETCH_DAYS - 1) * 86_400_000);
   return {
     fetchRangeDates: { start: start.toISOString(), end: now.toISOString() },
@@ -153,6 +155,7 @@ export function defaultConfigs(deps: Pick<MailSettingsDeps, 'providers'>, now = 
       outlook: deps.providers.oauthClient('outlook') !== null,
       smtp: true,
     },
+    privateMailHosts: deps.allowPrivateHosts === true,
   };
 }
 
@@ -201,6 +204,7 @@ type Probe = { connection: MailConnection; secret: string; username: string; fol
 /** Tests both logins and reads the folders; nothing is saved yet. */
 async function probeSmtp(deps: MailSettingsDeps, input: ConnectInput): Promise<Probe> {
   if (!input.settings) throw badRequest('mailSettings.validation.settingsRequired');
+  await assertPlainConnectionsAllowed(deps.allowPrivateHosts === true, input.settings);
   const { pass, ...server } = input.settings;
   const folders = await withMailProvider(deps.providers.smtp(input.settings), async (provider) => {
     await provider.verify();
@@ -246,6 +250,7 @@ export async function updateSetting(deps: MailSettingsDeps, caller: Caller, inpu
     trackedMailbox: input.trackedMailbox,
     isSyncEnabled: input.isSyncEnabled,
     isClassificationEnabled: input.isClassificationEnabled,
+    moveSpamToJunk: input.moveSpamToJunk,
     ...(range !== undefined && { fetchRangeStart: range?.start ?? null, fetchRangeEnd: range?.end ?? null }),
     // Turning the initialisation on (or resetting it) queues it again.
     ...(input.isSyncEnabled === true && { batchStatus: 'pending' }),

@@ -6,4 +6,5 @@ export const mailSettingsKeys = {
   activity: () => [...mailSettingsKeys.all, 'activity'] as const,
   categories: () => [...mailSettingsKeys.all, 'categories'] as const,
   mailboxes: (settingId: string) => [...mailSettingsKeys.all, 'mailboxes', settingId] as const,
+  discovery: (email: string) => [...mailSettingsKeys.all, 'discovery', email] as const,
 };

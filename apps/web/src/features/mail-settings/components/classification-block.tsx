@@ -73,6 +73,21 @@ export function ClassificationBlock(props: ClassificationBlockProps) {
           onCheckedChange={(isClassificationEnabled) => onUpdate({ isClassificationEnabled })}
         />
       </div>
+      <div className="flex items-start justify-between gap-4">
+        <div className="grid gap-0.5">
+          <Label htmlFor="spam-to-junk">{t('mailSettings.classification.spamToJunk')}</Label>
+          <p id="spam-to-junk-hint" className="text-xs text-muted-foreground">
+            {t('mailSettings.classification.spamToJunkHint')}
+          </p>
+        </div>
+        <Switch
+          id="spam-to-junk"
+          aria-describedby="spam-to-junk-hint"
+          checked={setting.moveSpamToJunk}
+          disabled={pending.has('moveSpamToJunk')}
+          onCheckedChange={(moveSpamToJunk) => onUpdate({ moveSpamToJunk })}
+        />
+      </div>
 
       {enabled &&
         (status && empty ? (

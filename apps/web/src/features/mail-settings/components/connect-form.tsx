@@ -10,7 +10,7 @@ import {
 } from '@app/shared/mail-settings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -20,11 +20,13 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import type { CompleteRange } from '../utils/fetch-range';
 import type { ApiIssue } from '@/lib/api-client';
+import { Step, SwitchRow } from './connect-form-parts';
 import { DateRangePicker } from './date-range-picker';
 import { ProviderCards } from './provider-cards';
 import { useInstantReplyConfirm } from './instant-reply-confirm';
 import { ResponseTypeCards } from './response-type-cards';
 import { SmtpFields } from './smtp-fields';
+import { StarterPlanNotice } from './starter-plan-notice';
 
 export type ConnectFormValues = z.output<typeof connectMailboxSchema>;
 export type ConnectChoices = {
@@ -41,6 +43,10 @@ type ConnectFormProps = {
   maxDays?: number;
   /** Shows the three numbered steps at once (e.g. when the add-in flow set the options). */
   advancedOpen?: boolean;
+  /** The server allows private mail hosts, so security "none" may be chosen for them. */
+  allowPlain?: boolean;
+  /** The plan offers AI responses or AI classification, not both (Starter): only those combinations are offered. */
+  planLimit?: boolean;
   onSubmitSmtp: (values: ConnectFormValues) => void;
   onOAuth: (choices: ConnectChoices & { provider: 'gmail' | 'outlook' }) => void;
   onCancel: () => void;
@@ -52,57 +58,13 @@ type ConnectFormProps = {
 
 const emptySmtp = { name: '', host: '', port: undefined, user: '', pass: '', imapHost: '', imapPort: DEFAULT_IMAP_PORT };
 
-function Step({ n, title, show, children }: { n: number; title: string; show: boolean; children: ReactNode }) {
-  if (!show) return <>{children}</>;
-  return (
-    <section className="grid gap-3" aria-labelledby={`step-${n}`}>
-      <h2 id={`step-${n}`} className="flex items-center gap-2 text-base font-semibold">
-        <span
-          className="flex size-6 items-center justify-center rounded-full bg-accent text-xs text-accent-foreground"
-          aria-hidden
-        >
-          {n}
-        </span>
-        <span className="sr-only">{n}. </span>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function SwitchRow({
-  id,
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <div className="flex items-start justify-between gap-4 rounded-md border p-3">
-      <div className="grid gap-0.5">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
-    </div>
-  );
-}
-
 /**
  * The mailbox connect form (spec 02 §2 "Mailbox connect form", §4, §5). smtp submits the form;
  * gmail and outlook hand the choices to `onOAuth`, which sends the user to the provider.
  */
 export function ConnectForm(props: ConnectFormProps) {
   const { initial, providers, maxDays = FETCH_RANGE_MAX_DAYS, onSubmitSmtp, onOAuth, onCancel, pending, oauthPending } = props;
+  const planLimit = props.planLimit ?? false;
   const { t } = useTranslation();
   const [advanced, setAdvanced] = useState(props.advancedOpen ?? false);
   // The red notice waits until the user has chosen something or tried to go on (decisions.md).
@@ -125,6 +87,13 @@ export function ConnectForm(props: ConnectFormProps) {
   });
   const provider = useWatch({ control, name: 'provider' });
   const responseType = useWatch({ control, name: 'responseType' }) as number | null | undefined;
+  // Starter: with AI responses on, classification stays off (and its switch says why).
+  const responsesOn = responseType != null && Number(responseType) !== RESPONSE_TYPES.disable;
+  const classificationLocked = planLimit && responsesOn;
+
+  useEffect(() => {
+    if (classificationLocked && getValues('isClassificationEnabled') !== false) setValue('isClassificationEnabled', false);
+  }, [classificationLocked, getValues, setValue]);
 
   // Field errors the server found (400 with issues) go under their fields.
   useEffect(() => {
@@ -167,7 +136,17 @@ export function ConnectForm(props: ConnectFormProps) {
         <div className="grid gap-4">
           <ProviderCards value={provider} onChange={chooseProvider} providers={providers} disabled={pending || oauthPending} />
           {provider === 'smtp' && (
-            <SmtpFields register={register} setValue={setValue} errors={formState.errors.settings} disabled={pending} />
+            <SmtpFields
+              control={control}
+              register={register}
+              setValue={setValue}
+              getValues={getValues}
+              errors={formState.errors.settings}
+              allowPlain={props.allowPlain ?? false}
+              outlookAvailable={providers?.outlook ?? false}
+              onUseOutlook={() => chooseProvider('outlook')}
+              disabled={pending}
+            />
           )}
           {isOAuth && (
             <div className="flex flex-wrap items-center gap-3">
@@ -194,20 +173,29 @@ export function ConnectForm(props: ConnectFormProps) {
         <Controller
           control={control}
           name="responseType"
-          render={({ field }) => (
-            <ResponseTypeCards
-              value={field.value as number | null | undefined}
-              disabled={pending}
-              onChange={(next) => {
-                if (next === RESPONSE_TYPES.instantReply) return confirmInstantReply.ask(() => field.onChange(next));
-                field.onChange(next);
-                // Processing by classification needs the classification.
-                if (next === RESPONSE_TYPES.basedOnClassification) setValue('isClassificationEnabled', true);
-                setTouched(true);
-              }}
-            />
-          )}
+          render={({ field }) => {
+            const choose = (next: ResponseType) => {
+              field.onChange(next);
+              // Processing by classification needs the classification; on Starter, AI responses exclude it.
+              if (next === RESPONSE_TYPES.basedOnClassification) setValue('isClassificationEnabled', true);
+              else if (planLimit && next !== RESPONSE_TYPES.disable) setValue('isClassificationEnabled', false);
+              setTouched(true);
+            };
+            return (
+              <ResponseTypeCards
+                value={field.value as number | null | undefined}
+                disabled={pending}
+                unavailable={planLimit ? [RESPONSE_TYPES.basedOnClassification] : []}
+                unavailableHint={t('mailSettings.connect.starterLimit.cardHint')}
+                onChange={(next) => {
+                  if (next === RESPONSE_TYPES.instantReply) return confirmInstantReply.ask(() => choose(next));
+                  choose(next);
+                }}
+              />
+            );
+          }}
         />
+        {planLimit && <StarterPlanNotice />}
       </Step>
       {advanced && (
         <>
@@ -220,8 +208,13 @@ export function ConnectForm(props: ConnectFormProps) {
                   <SwitchRow
                     id="classification"
                     label={t('mailSettings.options.classification')}
-                    hint={t('mailSettings.options.classificationHint')}
+                    hint={
+                      classificationLocked
+                        ? t('mailSettings.connect.starterLimit.classificationHint')
+                        : t('mailSettings.options.classificationHint')
+                    }
                     checked={field.value ?? true}
+                    disabled={classificationLocked}
                     onChange={field.onChange}
                   />
                 )}

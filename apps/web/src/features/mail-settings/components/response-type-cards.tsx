@@ -15,10 +15,13 @@ type ResponseTypeCardsProps = {
   value: number | null | undefined;
   onChange: (value: ResponseType) => void;
   disabled?: boolean;
+  /** Cards the plan does not offer: disabled, with `unavailableHint` as their description. */
+  unavailable?: readonly ResponseType[];
+  unavailableHint?: string;
 };
 
 /** How incoming mail is processed: four cards. */
-export function ResponseTypeCards({ value, onChange, disabled }: ResponseTypeCardsProps) {
+export function ResponseTypeCards({ value, onChange, disabled, unavailable = [], unavailableHint }: ResponseTypeCardsProps) {
   const { t } = useTranslation();
   return (
     <RadioGroup
@@ -28,15 +31,19 @@ export function ResponseTypeCards({ value, onChange, disabled }: ResponseTypeCar
       className="grid-cols-1 sm:grid-cols-2 lg:grid-cols-4"
       disabled={disabled}
     >
-      {cards.map(({ name, value: cardValue, Icon }) => (
-        <RadioCard
-          key={name}
-          value={String(cardValue)}
-          icon={Icon}
-          title={t(`mailSettings.responseTypes.${name}.title`)}
-          hint={t(`mailSettings.responseTypes.${name}.description`)}
-        />
-      ))}
+      {cards.map(({ name, value: cardValue, Icon }) => {
+        const offered = !unavailable.includes(cardValue);
+        return (
+          <RadioCard
+            key={name}
+            value={String(cardValue)}
+            icon={Icon}
+            disabled={!offered}
+            title={t(`mailSettings.responseTypes.${name}.title`)}
+            hint={offered || !unavailableHint ? t(`mailSettings.responseTypes.${name}.description`) : unavailableHint}
+          />
+        );
+      })}
     </RadioGroup>
   );
 }

@@ -1,28 +1,39 @@
 import { DEFAULT_IMAP_PORT, DEFAULT_SMTP_PORT, defaultImapHost, type ConnectMailboxInput } from '@app/shared/mail-settings';
 import { useState } from 'react';
-import type { FieldErrors, UseFormRegister, UseFormSetValue } from 'react-hook-form';
+import type { Control, FieldErrors, UseFormGetValues, UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { ServerGuessNotice } from './server-guess-notice';
+import { useServerGuess } from './use-server-guess';
 
 type SmtpFieldsProps = {
+  control: Control<ConnectMailboxInput>;
   register: UseFormRegister<ConnectMailboxInput>;
   setValue: UseFormSetValue<ConnectMailboxInput>;
+  getValues: UseFormGetValues<ConnectMailboxInput>;
   errors: FieldErrors<ConnectMailboxInput>['settings'];
+  /** The server allows private mail hosts: security "none" may be chosen (for them only). */
+  allowPlain: boolean;
+  outlookAvailable: boolean;
+  onUseOutlook: () => void;
   disabled?: boolean;
 };
 
 const emptyToUndefined = (value: unknown) => (value === '' || value == null ? undefined : value);
-/** The security select: TLS from the start, STARTTLS (plain, then upgraded), or by the port (465/993 mean TLS). */
-const securityValue = (value: unknown) => (value === 'tls' ? true : value === 'starttls' ? false : undefined);
 
 const SIDES = {
-  smtp: { login: 'settings.smtpUser', secure: 'settings.secure', user: 'smtpUser', security: 'smtpSecurity' },
-  imap: { login: 'settings.imapUser', secure: 'settings.imapSecure', user: 'imapUser', security: 'imapSecurity' },
+  smtp: { login: 'settings.smtpUser', choice: 'settings.smtpSecurity', user: 'smtpUser', security: 'smtpSecurity' },
+  imap: { login: 'settings.imapUser', choice: 'settings.imapSecurity', user: 'imapUser', security: 'imapSecurity' },
 } as const;
 
-/** One side's own login (empty: the address) and its security: TLS, STARTTLS, or by the port. */
-function LoginAndSecurity({ side, register }: { side: 'smtp' | 'imap'; register: UseFormRegister<ConnectMailboxInput> }) {
+type LoginAndSecurityProps = { side: 'smtp' | 'imap'; register: UseFormRegister<ConnectMailboxInput>; allowPlain: boolean };
+
+/**
+ * One side's own login (empty: the address) and its security: by the port, TLS, STARTTLS, or none,
+ * offered only where the server allows private hosts (and refused by it for a public one).
+ */
+function LoginAndSecurity({ side, register, allowPlain }: LoginAndSecurityProps) {
   const { t } = useTranslation();
   const names = SIDES[side];
   return (
@@ -41,11 +52,12 @@ function LoginAndSecurity({ side, register }: { side: 'smtp' | 'imap'; register:
           id={`${side}-security`}
           className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
           defaultValue=""
-          {...register(names.secure, { setValueAs: securityValue })}
+          {...register(names.choice, { setValueAs: emptyToUndefined })}
         >
           <option value="">{t('mailSettings.smtp.security.auto')}</option>
           <option value="tls">{t('mailSettings.smtp.security.tls')}</option>
           <option value="starttls">{t('mailSettings.smtp.security.starttls')}</option>
+          {allowPlain && <option value="none">{t('mailSettings.smtp.security.none')}</option>}
         </select>
       </FormField>
     </div>
@@ -53,12 +65,15 @@ function LoginAndSecurity({ side, register }: { side: 'smtp' | 'imap'; register:
 }
 
 /**
- * The smtp provider's fields (spec 02 §3 plus the IMAP server of DESIGN §4). The IMAP host follows
- * the SMTP host (`smtp.` → `imap.`) until the user edits it.
+ * The smtp provider's fields (spec 02 §3 plus the IMAP server of DESIGN §4). The servers are filled
+ * in from the address where its host is known (`useServerGuess`); the IMAP host follows the SMTP
+ * host (`smtp.` → `imap.`) until the user edits it.
  */
-export function SmtpFields({ register, setValue, errors, disabled }: SmtpFieldsProps) {
+export function SmtpFields(props: SmtpFieldsProps) {
+  const { register, setValue, errors, disabled, allowPlain } = props;
   const { t } = useTranslation();
   const [imapEdited, setImapEdited] = useState(false);
+  const guess = useServerGuess(props);
   const message = (key: string | undefined) => (key ? t(key) : undefined);
   const e = {
     name: message(errors?.name?.message),
@@ -97,6 +112,7 @@ export function SmtpFields({ register, setValue, errors, disabled }: SmtpFieldsP
           />
         </FormField>
       </div>
+      <ServerGuessNotice {...guess} outlookAvailable={props.outlookAvailable} onUseOutlook={props.onUseOutlook} />
 
       <h3 className="text-sm font-semibold">{t('mailSettings.smtp.smtpHeading')}</h3>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
@@ -133,7 +149,7 @@ export function SmtpFields({ register, setValue, errors, disabled }: SmtpFieldsP
       <p id="smtp-port-hint" className="-mt-2 text-xs text-muted-foreground">
         {t('mailSettings.smtp.portHint', { port: DEFAULT_SMTP_PORT })}
       </p>
-      <LoginAndSecurity side="smtp" register={register} />
+      <LoginAndSecurity side="smtp" register={register} allowPlain={allowPlain} />
 
       <h3 className="text-sm font-semibold">{t('mailSettings.smtp.imapHeading')}</h3>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
@@ -159,7 +175,7 @@ export function SmtpFields({ register, setValue, errors, disabled }: SmtpFieldsP
         </FormField>
       </div>
       <p className="-mt-2 text-xs text-muted-foreground">{t('mailSettings.smtp.imapHint')}</p>
-      <LoginAndSecurity side="imap" register={register} />
+      <LoginAndSecurity side="imap" register={register} allowPlain={allowPlain} />
     </fieldset>
   );
 }

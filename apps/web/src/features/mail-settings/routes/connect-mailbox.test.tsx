@@ -10,7 +10,8 @@ const NOTICE = 'Please select how to process your incoming emails and your mailb
 
 function setup(routes: Record<string, Answer> = {}, at = '/email-settings/add') {
   const api = mockApi({
-    'GET /api/session': { status: 200, body: sessionUser() },
+    // Not Starter: the plan's limits have their own tests (connect-options.test.tsx).
+    'GET /api/session': { status: 200, body: sessionUser({ plan: 'basic' }) },
     'GET /api/email-settings': { status: 200, body: null },
     'GET /api/default-configs': { status: 200, body: defaultConfigs() },
     ...routes,
@@ -131,7 +132,7 @@ describe('ConnectMailboxRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
-      settings: { imapUser: 'me-imap', smtpUser: 'me-smtp', imapSecure: false, secure: true },
+      settings: { imapUser: 'me-imap', smtpUser: 'me-smtp', imapSecurity: 'starttls', smtpSecurity: 'tls' },
     });
   });
 

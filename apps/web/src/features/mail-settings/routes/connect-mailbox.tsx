@@ -1,4 +1,5 @@
 import { RESPONSE_TYPES, SETTINGS_TOAST_MS, type MailProviderName, type ResponseType } from '@app/shared/mail-settings';
+import { planOf } from '@app/shared/plans';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +26,14 @@ const isProvider = (value: string | null): value is MailProviderName =>
 
 /**
  * The form's starting choices from the query: the add-in flow, or a return from a failed OAuth. A
- * provider the server cannot connect is not preselected.
+ * provider the server cannot connect is not preselected. On a plan that offers AI responses or
+ * classification, not both (Starter), classification starts off unless the responses are.
  */
 export function initialChoices(
   params: URLSearchParams,
   fetchRange: ConnectChoices['fetchRange'],
   available: Record<MailProviderName, boolean>,
+  planLimit = false,
 ): ConnectChoices {
   const addon = params.get('addon');
   const named = params.get('provider') ?? addon;
@@ -46,10 +49,11 @@ export function initialChoices(
       fetchRange,
     };
   }
+  const chosen = responseType ?? RESPONSE_TYPES.saveDraft;
   return {
     provider: provider ?? undefined,
-    responseType: responseType ?? RESPONSE_TYPES.saveDraft,
-    isClassificationEnabled: true,
+    responseType: chosen,
+    isClassificationEnabled: !planLimit || chosen === RESPONSE_TYPES.disable,
     isSyncEnabled: true,
     fetchRange,
   };
@@ -96,6 +100,8 @@ export function ConnectMailboxRoute() {
     );
   }, [queryError, setParams]);
 
+  // The owner's plan (members have their owner's): Starter offers AI responses or classification, not both.
+  const planLimit = planOf(user?.plan ?? '').classificationOrResponses;
   const connecting = connect.isPending || connect.isSuccess;
   if (!connecting && (user?.settings?.provider || setting.data)) return <Navigate to="/email-settings" replace />;
   if (setting.isPending) return <FullPageSpinner />;
@@ -137,8 +143,10 @@ export function ConnectMailboxRoute() {
         <FormSkeleton />
       ) : (
         <ConnectForm
-          initial={initialChoices(params, fetchRange, configs.data.providers)}
+          initial={initialChoices(params, fetchRange, configs.data.providers, planLimit)}
           advancedOpen={params.has('addon')}
+          allowPlain={configs.data.privateMailHosts}
+          planLimit={planLimit}
           providers={configs.data.providers}
           maxDays={configs.data.maxFetchRangeDays}
           pending={connect.isPending}

@@ -189,6 +189,16 @@ describe('MailSettingsRoute', () => {
     expect(within(rows[2]!).getByText('No action')).toBeInTheDocument();
   });
 
+  it('moves likely spam to Junk only once the owner turns it on, off by default', async () => {
+    const { user, calls } = setup({ 'PUT /api/email-settings': { status: 200, body: mailSetting({ moveSpamToJunk: true }) } });
+    const toggle = await screen.findByRole('switch', { name: 'Move likely spam to the Junk folder' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/never hides a customer's mail/);
+    await user.click(toggle);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 's1', moveSpamToJunk: true }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Move likely spam to the Junk folder' })).toBeChecked());
+  });
+
   it('opens the Starter plan modal on a 409 STARTER_PLAN_LIMIT, and upgrades', async () => {
     const { user, calls, router } = setup({ 'PUT /api/email-settings': apiError(409, 'STARTER_PLAN_LIMIT', 'Limits exceeded') });
     await user.click(await screen.findByRole('radio', { name: 'Based on classification' }));

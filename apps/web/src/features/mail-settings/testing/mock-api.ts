@@ -7,6 +7,7 @@ export const defaultConfigs = (patch: Partial<DefaultConfigs> = {}): DefaultConf
   fetchRangeDates: { start: '2025-01-01T00:00:00.000Z', end: '2025-01-30T00:00:00.000Z' },
   maxFetchRangeDays: 91,
   providers: { gmail: false, outlook: false, smtp: true },
+  privateMailHosts: false,
   ...patch,
 });
 
@@ -22,6 +23,7 @@ export const mailSetting = (patch: Partial<MailSetting> = {}): MailSetting => ({
   trackedMailbox: 'INBOX',
   isSyncEnabled: true,
   isClassificationEnabled: true,
+  moveSpamToJunk: false,
   batchStatus: 'completed',
   batchCategorizeStatus: null,
   batchProgress: null,

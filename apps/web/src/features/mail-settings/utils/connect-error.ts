@@ -28,6 +28,11 @@ export function mailErrorMessage(error: unknown): string {
       if (reason) return i18n.t(`mailSettings.connectError.${stage}.${reason}`);
       return error.message ? translateServerMessage(error.message) : i18n.t(`mailSettings.connectError.${stage}.unknown`);
     }
+    if (error.code === 'PLAIN_CONNECTION_REFUSED') {
+      return i18n.t(
+        error.detail('reason') === 'public_host' ? 'mailSettings.errors.plainPublicHost' : 'mailSettings.errors.plainNotAllowed',
+      );
+    }
     const key = codeKeys[error.code];
     if (key) return i18n.t(key);
   }

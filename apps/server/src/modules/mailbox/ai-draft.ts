@@ -3,6 +3,7 @@ import type { AiDraft } from '@app/shared/mailbox';
 import type { AiEngine } from '../../ai/engine';
 import { AiEngineError } from '../../ai/llm/llm-engine';
 import { CREDIT_COSTS, creditsExhausted, debit } from '../../credits/ledger';
+import { countRequest } from '../../db/request-counter';
 import { AppError } from '../../errors';
 import { parseMessage } from '../../mail/mime/parse-message';
 import { categoryOfMessage, replyText } from '../../pipeline/reply-text';
@@ -15,6 +16,9 @@ import { type MailboxDeps, rawMessage, withMailbox } from './mailbox.service';
 export type AiDraftDeps = MailboxDeps & { engine: AiEngine };
 
 const noCredits = () => new AppError(409, 'NO_CREDITS', 'inbox.errors.noCredits');
+/** More than anyone clicks by hand: credits alone do not bound the engine when billing is off. */
+export const AI_DRAFTS_PER_MINUTE = 20;
+const WINDOW_MS = 60_000;
 
 /**
  * POST /api/mailbox/messages/{uid}/ai-draft ("Draft with AI" in a reply or a forward): the reply the
@@ -29,6 +33,11 @@ export async function aiDraft(deps: AiDraftDeps, caller: Caller, uid: string, in
   const account = await requireAccount(deps.db, caller);
   const credits = await creditAccountOf(deps.db, caller, deps.billingEnabled);
   if (await creditsExhausted(deps.db, credits)) throw noCredits();
+  const { count, windowStartedAt } = await countRequest(deps.db, `ai-draft:${caller.id}`, WINDOW_MS);
+  if (count > AI_DRAFTS_PER_MINUTE) {
+    const retryAfter = Math.max(1, Math.ceil((windowStartedAt + WINDOW_MS - Date.now()) / 1000));
+    throw new AppError(429, 'RATE_LIMIT', 'inbox.errors.aiDraftRateLimit', { retryAfter, limit: AI_DRAFTS_PER_MINUTE });
+  }
   const { parsed, address } = await withMailbox(deps, caller, async (_provider, ops, address) => ({
     parsed: await parseMessage(await rawMessage(deps, caller, ops, input.folder, uid)),
     address,

@@ -6,6 +6,7 @@ import { parseMessage } from '../../mail/mime/parse-message';
 import { buildReply, outgoingMessageId } from '../../pipeline/outgoing';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../../test/dovecot';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
+import { AI_DRAFTS_PER_MINUTE } from './ai-draft';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 
 const skip = dovecotMissing();
@@ -233,6 +234,26 @@ describe.skipIf(skip)('webmail drafts and "Draft with AI" on Dovecot', () => {
     expect(
       (await t.call(null, 'POST', `/api/mailbox/messages/${encodeURIComponent(uid)}/ai-draft`, { folder: 'INBOX' })).statusCode,
     ).toBe(401);
+  });
+
+  it('"Draft with AI" is refused with 429 past 20 a minute, before the engine is asked or a credit spent', async () => {
+    const uid = (await uidOf('INBOX', 'Question 2'))!;
+    const ask = () => t.call(owner, 'POST', `/api/mailbox/messages/${encodeURIComponent(uid)}/ai-draft`, { folder: 'INBOX' });
+    const debits = async () =>
+      (
+        await t.database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM credit_entry WHERE owner_id = $1 AND key LIKE 'webmail-draft:%'`,
+          [owner.id],
+        )
+      )[0]!.n;
+    // The test before asked once (or twice, for the missing message) within this minute.
+    let status = 200;
+    for (let i = 0; i < AI_DRAFTS_PER_MINUTE && status === 200; i++) status = (await ask()).statusCode;
+    const before = await debits();
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMIT', message: 'inbox.errors.aiDraftRateLimit' });
+    expect(await debits()).toBe(before);
   });
 
   it('"Draft with AI" is refused with 409 when the FREE plan has no credits left, and nothing is debited', async () => {

@@ -2,7 +2,7 @@ import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { mapApiError } from '@/lib/error-mapper';
+import { mapApiError, translateServerMessage } from '@/lib/error-mapper';
 import { useAiDraft } from '../api/ai-draft';
 
 /**
@@ -21,8 +21,13 @@ export function AiDraftButton({ source, onText }: { source: { uid: string; folde
       onSuccess: (draft) => onText(draft.text),
       onError: (failure) => {
         const mapped = mapApiError(failure);
-        // No credits left (409) says so; anything else is the engine or the network.
-        setError(mapped.status === 409 ? mapped.message : t('inbox.compose.aiDraftFailed'));
+        // No credits left (409) or too many drafts in a minute (429) says so; anything else is the
+        // engine or the network.
+        setError(
+          mapped.status === 409 || mapped.status === 429
+            ? translateServerMessage(failure instanceof Error ? failure.message : '')
+            : t('inbox.compose.aiDraftFailed'),
+        );
       },
     });
   };

@@ -195,5 +195,13 @@ describe('webmail drafts', () => {
       "Vous n'avez plus de crédits ce mois-ci : l'IA ne peut pas rédiger de brouillon.",
     );
     expect(body.value).toMatch(/^Your order arrives on Thursday\./);
+
+    api({ 'POST /api/mailbox/messages/7%3A1/ai-draft': apiError(429, 'RATE_LIMIT', 'inbox.errors.aiDraftRateLimit') });
+    await user.click(within(dialog).getByRole('button', { name: "Rédiger avec l'IA" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Trop de brouillons IA en une minute : patientez un instant puis réessayez.',
+      ),
+    );
   });
 });

@@ -76,6 +76,16 @@ describe('local engine: honest drafts', () => {
     expect(d.text).toMatch(/Marie$/);
   });
 
+  it("prices work no entry prices at the owner's hourly rate, never at a wage", () => {
+    const hourly = entry('Hourly rate', 'Garden work: 55 CAD per hour per gardener, one hour minimum. Estimates are free.');
+    const jobs = entry('Working for us', 'Pay starts at 20 CAD an hour, 40 to 50 hours a week.');
+    const question = ['How much would you charge to prune our roses and divide the hostas?'];
+    const [priced] = answerQuestions(question, [hourly, jobs, payment], 'en');
+    expect(priced!.sentences).toEqual(['Garden work: 55 CAD per hour per gardener, one hour minimum.']);
+    const [none] = answerQuestions(question, [jobs, payment], 'en');
+    expect(none!.sentences).toEqual([]);
+  });
+
   it('pastes no entry when nothing asked is in the knowledge: a holding reply', async () => {
     const d = await engine.draftReply(mail('Gift cards', 'Hello, do you sell gift cards?'), context([mowing, payment]));
     expect(d.text).toContain('I have received it and will come back to you shortly.');

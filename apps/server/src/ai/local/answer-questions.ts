@@ -66,6 +66,10 @@ const ASKING = new Set(
 const AMOUNT = /(?:[$€£]\s?\d|\d[\d\s\u00a0.,]*\s?(?:\$|€|£|cad|eur|usd|dollars?|euros?)\b)/i;
 const PRICE_QUESTION =
   /\b(?:how much(?! time)|price|prices|pricing|cost|costs|rate|rates|charge|quote|estimate|combien(?!\s+(?:de|d['’])\s*(?:temps|jours?|semaines?|heures?|mois|fois|minutes?|personnes?))|prix|tarif|tarifs|coût|coûte|coûtent|devis|estimation|soumission)\b/i;
+/** A price by the hour ("55 CAD per hour", "55 $ l'heure", "60 $/h"), and the words of a rate, not a wage. */
+const HOURLY_RATE =
+  /(?:[$€£]\s?\d|\d[\d\s\u00a0.,]*\s?(?:\$|€|£|cad|eur|usd|dollars?|euros?))\s*(?:per hour|an hour|a hour|\/\s?h(?:ou)?r?\b|l['’]heure|de l['’]heure|par heure|\/\s?heure)/i;
+const RATE_WORD = /\b(?:rate|rates|hourly|taux|horaire|tarif|tarifs)\b/i;
 const TIME_QUESTION =
   /\b(?:when|what time|hours|open|available|availability|quand|quelle heure|horaires?|ouvert|disponible|disponibilités?)\b/i;
 const TIME_OR_DAY =
@@ -181,14 +185,23 @@ export function answerQuestions(
       .filter((r) => r.score >= MIN_RARE_WORDS * idf(''))
       .sort((a, b) => b.score - a.score);
     const best = ranked[0]?.e;
-    if (!best || best.sentences.length === 0) {
-      const elsewhere = [...askedConcepts].some((id) => otherConcepts.some((set) => set.has(id)));
-      return { sentences: [], total: null, otherLanguageOnly: elsewhere };
-    }
     // A price question is answered by a price, a "when" by a day or a time, when the entry has one.
     // Not in a whole message taken as one request: "When the system came on, …" asks no time.
     const asking = sentences(question).length <= 2;
     const wanted = !asking ? null : PRICE_QUESTION.test(question) ? AMOUNT : TIME_QUESTION.test(question) ? TIME_OR_DAY : null;
+    // Work no entry prices is priced at the hourly rate, when the owner states one.
+    const hourly =
+      wanted === AMOUNT && !best?.sentences.some((x) => AMOUNT.test(x.text))
+        ? same.flatMap((e) =>
+            e.sentences.filter((x) => HOURLY_RATE.test(x.text) && RATE_WORD.test(`${e.entry.title} ${x.text}`)),
+          )[0]?.text
+        : undefined;
+    if (!best || best.sentences.length === 0) {
+      const elsewhere = [...askedConcepts].some((id) => otherConcepts.some((set) => set.has(id)));
+      if (hourly && !elsewhere)
+        return { sentences: [hourly], total: totalSentence(question, [hourly], language), otherLanguageOnly: false };
+      return { sentences: [], total: null, otherLanguageOnly: elsewhere };
+    }
     const answering = (entry: Indexed): string[] => {
       const fitting = wanted && entry.sentences.some((x) => wanted.test(x.text)) ? wanted : null;
       const scored = entry.sentences

@@ -56,6 +56,8 @@ export const sessionUserSchema = z.object({
   createdAt: z.string(),
   settings: z.object({ provider: z.string() }).nullable(),
   showGuide: z.boolean(),
+  /** The help guide was opened once (in any browser): it does not open by itself again. */
+  helpGuideSeen: z.boolean(),
   /** How the account signs in: 'credential', 'google', 'microsoft'. */
   providers: z.array(z.string()),
 });

@@ -13,7 +13,7 @@ import { createTailwindMerge, getDefaultConfig } from 'tailwind-merge';
 // prettier-ignore
 export const MERGED_CLASS_GROUPS: readonly string[] = [
   'aspect', 'container', 'display', 'sr', 'overflow', 'overflow-x', 'overflow-y', 'position', 'inset', 'inset-y',
-  'top', 'right', 'bottom', 'left', 'visibility', 'z', 'flex-direction', 'flex-wrap', 'flex', 'grow', 'shrink',
+  'top', 'right', 'bottom', 'left', 'visibility', 'z', 'basis', 'flex-direction', 'flex-wrap', 'flex', 'grow', 'shrink',
   'grid-cols', 'col-start-end', 'col-start', 'row-start-end', 'row-start', 'grid-flow', 'gap', 'gap-x', 'gap-y', 'justify-content', 'justify-items', 'justify-self',
   'align-content', 'align-items', 'align-self', 'place-items', 'p', 'px', 'py', 'pt', 'pr', 'pb', 'pl', 'm', 'mx',
   'my', 'mt', 'mb', 'ml', 'size', 'w', 'min-w', 'max-w', 'h', 'min-h', 'max-h', 'font-size', 'font-weight',

@@ -50,6 +50,7 @@ export const sessionUser = (patch: Partial<SessionUser> = {}): SessionUser => ({
   createdAt: '2025-01-01T00:00:00.000Z',
   settings: null,
   showGuide: false,
+  helpGuideSeen: false,
   providers: ['credential'],
   ...patch,
 });

@@ -16,6 +16,8 @@ export const users = pgTable(
     referrerId: text('referrer_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
     hasAiConfig: boolean('has_ai_config').notNull().default(true),
     showGuide: boolean('show_guide').notNull().default(true),
+    /** The help guide was opened once: it never opens by itself again, in any browser. */
+    helpGuideSeen: boolean('help_guide_seen').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

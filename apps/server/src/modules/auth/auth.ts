@@ -54,6 +54,7 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer; s
         referrerId: { type: 'string', required: false, input: false },
         hasAiConfig: { type: 'boolean', required: false, input: false, defaultValue: true },
         showGuide: { type: 'boolean', required: false, input: false, defaultValue: true },
+        helpGuideSeen: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
     },
     emailAndPassword: {

@@ -38,3 +38,7 @@ export async function findProfileById(db: Db, id: string) {
 export async function setShowGuide(db: Db, userId: string, showGuide: boolean) {
   await db.update(users).set({ showGuide, updatedAt: new Date() }).where(eq(users.id, userId));
 }
+
+export async function setHelpGuideSeen(db: Db, userId: string) {
+  await db.update(users).set({ helpGuideSeen: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}

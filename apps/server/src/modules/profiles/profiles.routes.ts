@@ -18,7 +18,10 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Db; requ
 
   r.post(
     '/api/user-profiles',
-    { preValidation, schema: { body: profileInputSchema.extend({ userId: z.string().optional() }), response: { 201: profileSchema } } },
+    {
+      preValidation,
+      schema: { body: profileInputSchema.extend({ userId: z.string().optional() }), response: { 201: profileSchema } },
+    },
     async (req, reply) => {
       const { userId, ...fields } = req.body;
       return reply.status(201).send(await service.createProfile(deps.db, currentUser(req), fields, userId));
@@ -27,7 +30,10 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Db; requ
 
   r.put(
     '/api/user-profiles/:id',
-    { preValidation, schema: { params: z.object({ id: z.string().max(64) }), body: profileUpdateSchema, response: { 200: profileSchema } } },
+    {
+      preValidation,
+      schema: { params: z.object({ id: z.string().max(64) }), body: profileUpdateSchema, response: { 200: profileSchema } },
+    },
     async (req) => service.updateProfile(deps.db, currentUser(req), req.params.id, req.body),
   );
 }

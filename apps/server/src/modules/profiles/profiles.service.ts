@@ -36,11 +36,17 @@ export async function createProfile(db: Db, caller: Caller, input: Fields, reque
 }
 
 /** Updates the caller's own profile; another user's profile id is answered as not found. */
-export async function updateProfile(db: Db, caller: Caller, id: string, input: Partial<ProfileInput> & { showGuide?: boolean }) {
+export async function updateProfile(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: Partial<ProfileInput> & { showGuide?: boolean; helpGuideSeen?: true },
+) {
   const existing = z.uuid().safeParse(id).success ? await repo.findProfileById(db, id) : null;
   if (!existing || existing.userId !== caller.id) throw notFound();
-  const { showGuide, ...fields } = input;
+  const { showGuide, helpGuideSeen, ...fields } = input;
   if (showGuide !== undefined) await repo.setShowGuide(db, caller.id, showGuide);
+  if (helpGuideSeen) await repo.setHelpGuideSeen(db, caller.id);
   const row = await repo.updateProfile(db, id, fields as Partial<Fields>);
   return toProfile(row!, caller.email);
 }

@@ -14,19 +14,35 @@ describe('user profiles', () => {
   });
   afterAll(() => t.close());
 
-
   it('answers 404 before the profile exists, then creates it with the website normalised', async () => {
     expect((await t.call(alice, 'GET', '/api/user-profiles')).statusCode).toBe(404);
-    const res = await t.call(alice, 'POST', '/api/user-profiles', { ...valid, userId: alice.id, email: alice.email, createdAt: new Date().toISOString() });
+    const res = await t.call(alice, 'POST', '/api/user-profiles', {
+      ...valid,
+      userId: alice.id,
+      email: alice.email,
+      createdAt: new Date().toISOString(),
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ userId: alice.id, email: alice.email, role: 'Founder', website: 'https://www.example.com' });
-    expect((await t.call(alice, 'GET', `/api/user-profiles?userId=${alice.id}`)).json()).toMatchObject({ businessSector: 'consulting' });
+    expect(res.json()).toMatchObject({
+      userId: alice.id,
+      email: alice.email,
+      role: 'Founder',
+      website: 'https://www.example.com',
+    });
+    expect((await t.call(alice, 'GET', `/api/user-profiles?userId=${alice.id}`)).json()).toMatchObject({
+      businessSector: 'consulting',
+    });
     expect((await t.call(alice, 'POST', '/api/user-profiles', valid)).statusCode).toBe(409);
   });
 
   it('shows the profile in the session user', async () => {
     const session = (await t.call(alice, 'GET', '/api/session')).json();
-    expect(session).toMatchObject({ businessSector: 'consulting', role: 'Founder', website: 'https://www.example.com', profileId: expect.any(String) });
+    expect(session).toMatchObject({
+      businessSector: 'consulting',
+      role: 'Founder',
+      website: 'https://www.example.com',
+      profileId: expect.any(String),
+    });
   });
 
   it('updates changed fields only', async () => {
@@ -45,6 +61,18 @@ describe('user profiles', () => {
     expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ showGuide: true });
     expect((await t.call(bob, 'PUT', `/api/user-profiles/${_id}`, { showGuide: false })).statusCode).toBe(404);
     expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ showGuide: true });
+  });
+
+  it('records once and for all that the help guide was seen, whatever the browser', async () => {
+    const { _id } = (await t.call(alice, 'GET', '/api/user-profiles')).json();
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ helpGuideSeen: false });
+    expect((await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { helpGuideSeen: true })).statusCode).toBe(200);
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ helpGuideSeen: true });
+    // Seen cannot be taken back, and is a 400 with a message, not a 500.
+    const back = await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { helpGuideSeen: false });
+    expect(back.statusCode).toBe(400);
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ helpGuideSeen: true });
+    expect((await t.call(bob, 'GET', '/api/session')).json()).toMatchObject({ helpGuideSeen: false });
   });
 
   it("never shows or changes another user's profile", async () => {
@@ -77,8 +105,14 @@ describe('user profiles', () => {
   it('lists business sectors in the asked language', async () => {
     const en = (await t.call(null, 'GET', '/api/enterprise-categories?lang=en')).json();
     const fr = (await t.call(null, 'GET', '/api/enterprise-categories?lang=fr')).json();
-    expect(en[0]).toMatchObject({ group: 'Services', options: expect.arrayContaining([{ value: 'legal', label: 'Legal services' }]) });
-    expect(fr[0]).toMatchObject({ group: 'Services', options: expect.arrayContaining([{ value: 'legal', label: 'Services juridiques' }]) });
+    expect(en[0]).toMatchObject({
+      group: 'Services',
+      options: expect.arrayContaining([{ value: 'legal', label: 'Legal services' }]),
+    });
+    expect(fr[0]).toMatchObject({
+      group: 'Services',
+      options: expect.arrayContaining([{ value: 'legal', label: 'Services juridiques' }]),
+    });
     expect((await t.call(null, 'GET', '/api/enterprise-categories?lang=xx')).statusCode).toBe(200);
   });
 });

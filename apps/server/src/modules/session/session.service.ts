@@ -41,6 +41,7 @@ export async function sessionUser(db: Db, userId: string, billingEnabled: boolea
     createdAt: user.createdAt.toISOString(),
     settings: mailProvider ? { provider: mailProvider } : null,
     showGuide: user.showGuide,
+    helpGuideSeen: user.helpGuideSeen,
     providers: providers.map((p) => p.providerId),
   };
 }

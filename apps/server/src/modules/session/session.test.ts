@@ -20,7 +20,11 @@ describe('the sessionId hand-off', () => {
 
     const first = await exchange(token);
     expect(first.statusCode).toBe(200);
-    const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: cookieFrom(first.headers['set-cookie']) } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: cookieFrom(first.headers['set-cookie']) },
+    });
     expect(session.json()).toMatchObject({ email });
 
     const second = await exchange(token);
@@ -32,7 +36,9 @@ describe('the sessionId hand-off', () => {
     const { id } = await t.signUp();
     expect((await exchange(id)).json()).toMatchObject({ status: 400, code: 'INVALID_LINK' });
     expect((await exchange('x'.repeat(32))).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/verify', headers: ORIGIN, payload: { uid: 42 } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/verify', headers: ORIGIN, payload: { uid: 42 } })).statusCode,
+    ).toBe(400);
   });
 
   it('refuses a token older than 60 seconds', async () => {

@@ -46,6 +46,30 @@ describe('HelpGuide', () => {
     expect(stored().totalViews).toBe(1);
   });
 
+  it('tells the server the first time it opens, and does not open by itself once seen in another browser', async () => {
+    const { calls } = mockApi({
+      'GET /api/getting-started': { status: 200, body: NOTHING_YET },
+      'PUT /api/user-profiles/p1': { status: 200, body: { success: true } },
+    });
+    const first = renderWithProviders(<HelpGuide user={sessionUser({ showGuide: true, profileId: 'p1' })} />, {
+      path: '*',
+      at: '/home',
+    });
+    expect(await screen.findByRole('dialog', { name: 'Getting started guide' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+        ['/api/user-profiles/p1', { helpGuideSeen: true }],
+      ]),
+    );
+    first.unmount();
+
+    // Another browser: nothing in its storage, but the server says the guide was seen.
+    localStorage.clear();
+    renderGuide(sessionUser({ showGuide: true, profileId: 'p1', helpGuideSeen: true }));
+    expect(await screen.findByRole('button', { name: /^Getting started/ })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('does not open by itself without showGuide; the floating button opens it', async () => {
     const user = userEvent.setup();
     renderGuide(sessionUser({ showGuide: false }));

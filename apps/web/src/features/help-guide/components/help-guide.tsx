@@ -12,6 +12,7 @@ import { recordView, setButtonHidden } from '../utils/progress';
 import { useHelpGuideProgress } from '../utils/use-help-guide-progress';
 import { HelpGuideButton } from './help-guide-button';
 import { gettingStartedQueryOptions, useGettingStarted } from '../api/get-getting-started';
+import { useMarkGuideSeen } from '../api/mark-guide-seen';
 
 const HelpGuideModal = deferred(() => import('./help-guide-modal').then((module) => module.HelpGuideModal));
 
@@ -30,11 +31,18 @@ export function HelpGuide({ user }: { user: SessionUser }) {
   const enabled = user.metadata.hasAiConfig;
   const modalMounted = useMountedOnceWanted(open, HelpGuideModal);
 
+  // Opened once, the guide is seen for this user everywhere: the server keeps it too.
+  const { mutate: markSeen } = useMarkGuideSeen();
+  const markedSeen = useRef(user.helpGuideSeen);
   // Once closed, the button stays closed: the header's guide button still opens the guide.
   const openGuide = useCallback(() => {
     update((p) => recordView(p, new Date()));
     setOpen(true);
-  }, [update]);
+    if (!markedSeen.current && user.profileId) {
+      markedSeen.current = true;
+      markSeen(user.profileId);
+    }
+  }, [update, markSeen, user.profileId]);
   const done = useGettingStarted(enabled && !progress.buttonHidden).data;
   // Each screen may have just set something up (a mailbox, a category, an entry): asked again.
   const queryClient = useQueryClient();

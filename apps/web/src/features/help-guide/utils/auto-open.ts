@@ -10,9 +10,15 @@ const noAutoOpen = ['/profile', '/subscriptions', '/invoices', '/billing', '/cb/
 
 /**
  * Whether the guide opens by itself for this user on this screen: once, when the session user's
- * showGuide is set and this user has never opened it in this browser. Members without the AI setup
- * use the chat assistant only, so they get no guide.
+ * showGuide is set and this user has never opened it, in this browser or another (`helpGuideSeen`).
+ * Members without the AI setup use the chat assistant only, so they get no guide.
  */
 export function opensByItself(user: SessionUser, progress: HelpGuideProgress, pathname: string) {
-  return user.metadata.hasAiConfig && user.showGuide && !progress.openedFirstTime && !noAutoOpen.includes(pathname);
+  return (
+    user.metadata.hasAiConfig &&
+    user.showGuide &&
+    !user.helpGuideSeen &&
+    !progress.openedFirstTime &&
+    !noAutoOpen.includes(pathname)
+  );
 }

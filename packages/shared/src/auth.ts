@@ -58,6 +58,8 @@ export const sessionUserSchema = z.object({
   showGuide: z.boolean(),
   /** The help guide was opened once (in any browser): it does not open by itself again. */
   helpGuideSeen: z.boolean(),
+  /** The Getting started button was closed (in any browser): it stays closed. */
+  gettingStartedClosed: z.boolean(),
   /** How the account signs in: 'credential', 'google', 'microsoft'. */
   providers: z.array(z.string()),
 });

@@ -45,9 +45,11 @@ export const profileInputSchema = z.object({
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
 /** PUT /api/user-profiles/{id}: changed fields only, and the help guide's `showGuide` flag (spec 02 §2). */
-export const profileUpdateSchema = profileInputSchema
-  .partial()
-  .extend({ showGuide: z.boolean().optional(), helpGuideSeen: z.literal(true).optional() });
+export const profileUpdateSchema = profileInputSchema.partial().extend({
+  showGuide: z.boolean().optional(),
+  helpGuideSeen: z.literal(true).optional(),
+  gettingStartedClosed: z.literal(true).optional(),
+});
 
 export const profileSchema = z.object({
   _id: z.string(),

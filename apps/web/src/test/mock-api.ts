@@ -51,6 +51,7 @@ export const sessionUser = (patch: Partial<SessionUser> = {}): SessionUser => ({
   settings: null,
   showGuide: false,
   helpGuideSeen: false,
+  gettingStartedClosed: false,
   providers: ['credential'],
   ...patch,
 });

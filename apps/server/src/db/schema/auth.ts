@@ -18,6 +18,8 @@ export const users = pgTable(
     showGuide: boolean('show_guide').notNull().default(true),
     /** The help guide was opened once: it never opens by itself again, in any browser. */
     helpGuideSeen: boolean('help_guide_seen').notNull().default(false),
+    /** The Getting started button was closed: it stays closed, in any browser. */
+    gettingStartedClosed: boolean('getting_started_closed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

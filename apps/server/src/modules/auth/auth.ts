@@ -55,6 +55,7 @@ export function createAuth(deps: { db: Db; config: AuthConfig; mailer: Mailer; s
         hasAiConfig: { type: 'boolean', required: false, input: false, defaultValue: true },
         showGuide: { type: 'boolean', required: false, input: false, defaultValue: true },
         helpGuideSeen: { type: 'boolean', required: false, input: false, defaultValue: false },
+        gettingStartedClosed: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
     },
     emailAndPassword: {

@@ -39,6 +39,10 @@ export async function setShowGuide(db: Db, userId: string, showGuide: boolean) {
   await db.update(users).set({ showGuide, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export async function setHelpGuideSeen(db: Db, userId: string) {
-  await db.update(users).set({ helpGuideSeen: true, updatedAt: new Date() }).where(eq(users.id, userId));
+/** Marks the help guide seen or the Getting started button closed, for good. */
+export async function setGuideDone(db: Db, userId: string, done: { helpGuideSeen?: true; gettingStartedClosed?: true }) {
+  await db
+    .update(users)
+    .set({ ...done, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

@@ -40,13 +40,13 @@ export async function updateProfile(
   db: Db,
   caller: Caller,
   id: string,
-  input: Partial<ProfileInput> & { showGuide?: boolean; helpGuideSeen?: true },
+  input: Partial<ProfileInput> & { showGuide?: boolean; helpGuideSeen?: true; gettingStartedClosed?: true },
 ) {
   const existing = z.uuid().safeParse(id).success ? await repo.findProfileById(db, id) : null;
   if (!existing || existing.userId !== caller.id) throw notFound();
-  const { showGuide, helpGuideSeen, ...fields } = input;
+  const { showGuide, helpGuideSeen, gettingStartedClosed, ...fields } = input;
   if (showGuide !== undefined) await repo.setShowGuide(db, caller.id, showGuide);
-  if (helpGuideSeen) await repo.setHelpGuideSeen(db, caller.id);
+  if (helpGuideSeen || gettingStartedClosed) await repo.setGuideDone(db, caller.id, { helpGuideSeen, gettingStartedClosed });
   const row = await repo.updateProfile(db, id, fields as Partial<Fields>);
   return toProfile(row!, caller.email);
 }

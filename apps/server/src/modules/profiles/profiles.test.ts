@@ -63,7 +63,7 @@ describe('user profiles', () => {
     expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ showGuide: true });
   });
 
-  it('records once and for all that the help guide was seen, whatever the browser', async () => {
+  it('records once and for all that the help guide was seen and the Getting started button closed, whatever the browser', async () => {
     const { _id } = (await t.call(alice, 'GET', '/api/user-profiles')).json();
     expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ helpGuideSeen: false });
     expect((await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { helpGuideSeen: true })).statusCode).toBe(200);
@@ -73,6 +73,13 @@ describe('user profiles', () => {
     expect(back.statusCode).toBe(400);
     expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ helpGuideSeen: true });
     expect((await t.call(bob, 'GET', '/api/session')).json()).toMatchObject({ helpGuideSeen: false });
+
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ gettingStartedClosed: false });
+    expect((await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { gettingStartedClosed: true })).statusCode).toBe(200);
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({
+      gettingStartedClosed: true,
+      helpGuideSeen: true,
+    });
   });
 
   it("never shows or changes another user's profile", async () => {

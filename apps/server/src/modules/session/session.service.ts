@@ -42,6 +42,7 @@ export async function sessionUser(db: Db, userId: string, billingEnabled: boolea
     settings: mailProvider ? { provider: mailProvider } : null,
     showGuide: user.showGuide,
     helpGuideSeen: user.helpGuideSeen,
+    gettingStartedClosed: user.gettingStartedClosed,
     providers: providers.map((p) => p.providerId),
   };
 }

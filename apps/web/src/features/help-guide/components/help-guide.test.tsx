@@ -12,7 +12,10 @@ import { HelpGuide } from './help-guide';
 const NOTHING_YET: GettingStarted = { mailbox: false, categories: false, knowledge: false, firstDraft: false };
 
 function renderGuide(user: SessionUser = sessionUser(), at = '/home', done: GettingStarted = NOTHING_YET) {
-  const { calls } = mockApi({ 'GET /api/getting-started': { status: 200, body: done } });
+  const { calls } = mockApi({
+    'GET /api/getting-started': { status: 200, body: done },
+    'PUT /api/user-profiles/p1': { status: 200, body: { success: true } },
+  });
   return { ...renderWithProviders(<HelpGuide user={user} />, { path: '*', at }), calls };
 }
 
@@ -169,6 +172,26 @@ describe('HelpGuide', () => {
     expect(dialog()).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(stored().buttonHidden).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Getting started/ })).not.toBeInTheDocument();
+  });
+
+  it('tells the server when the Getting started button is closed, and keeps it closed in another browser', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/getting-started': { status: 200, body: NOTHING_YET },
+      'PUT /api/user-profiles/p1': { status: 200, body: { success: true } },
+    });
+    const view = renderWithProviders(<HelpGuide user={sessionUser({ profileId: 'p1' })} />, { path: '*', at: '/home' });
+    await user.click(await screen.findByRole('button', { name: 'Hide the help guide button' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ gettingStartedClosed: true }]),
+    );
+    view.unmount();
+
+    localStorage.clear();
+    renderGuide(sessionUser({ profileId: 'p1', gettingStartedClosed: true }));
+    expect(await screen.findByRole('button', { name: 'Help guide' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: /^Getting started/ })).not.toBeInTheDocument();
   });
 

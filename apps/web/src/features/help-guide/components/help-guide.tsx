@@ -12,7 +12,7 @@ import { recordView, setButtonHidden } from '../utils/progress';
 import { useHelpGuideProgress } from '../utils/use-help-guide-progress';
 import { HelpGuideButton } from './help-guide-button';
 import { gettingStartedQueryOptions, useGettingStarted } from '../api/get-getting-started';
-import { useMarkGuideSeen } from '../api/mark-guide-seen';
+import { useMarkGuideDone } from '../api/mark-guide-seen';
 
 const HelpGuideModal = deferred(() => import('./help-guide-modal').then((module) => module.HelpGuideModal));
 
@@ -32,18 +32,23 @@ export function HelpGuide({ user }: { user: SessionUser }) {
   const modalMounted = useMountedOnceWanted(open, HelpGuideModal);
 
   // Opened once, the guide is seen for this user everywhere: the server keeps it too.
-  const { mutate: markSeen } = useMarkGuideSeen();
+  const { mutate: markDone } = useMarkGuideDone();
   const markedSeen = useRef(user.helpGuideSeen);
-  // Once closed, the button stays closed: the header's guide button still opens the guide.
   const openGuide = useCallback(() => {
     update((p) => recordView(p, new Date()));
     setOpen(true);
     if (!markedSeen.current && user.profileId) {
       markedSeen.current = true;
-      markSeen(user.profileId);
+      markDone({ profileId: user.profileId, done: { helpGuideSeen: true } });
     }
-  }, [update, markSeen, user.profileId]);
-  const done = useGettingStarted(enabled && !progress.buttonHidden).data;
+  }, [update, markDone, user.profileId]);
+  // Once closed, the button stays closed, in any browser: the header's guide button still opens the guide.
+  const closed = progress.buttonHidden || user.gettingStartedClosed;
+  const closeButton = () => {
+    update((p) => setButtonHidden(p, true));
+    if (user.profileId) markDone({ profileId: user.profileId, done: { gettingStartedClosed: true } });
+  };
+  const done = useGettingStarted(enabled && !closed).data;
   // Each screen may have just set something up (a mailbox, a category, an entry): asked again.
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -65,7 +70,7 @@ export function HelpGuide({ user }: { user: SessionUser }) {
     void navigate(to);
   };
 
-  const showProgress = !progress.buttonHidden && done !== undefined && !allDone;
+  const showProgress = !closed && done !== undefined && !allDone;
   return (
     <>
       {/* On a phone the Getting started button, which opens the guide too, takes this one's room. */}
@@ -79,9 +84,7 @@ export function HelpGuide({ user }: { user: SessionUser }) {
       >
         <Compass />
       </Button>
-      {showProgress && done && (
-        <HelpGuideButton done={done} onOpen={openGuide} onHide={() => update((p) => setButtonHidden(p, true))} />
-      )}
+      {showProgress && done && <HelpGuideButton done={done} onOpen={openGuide} onHide={closeButton} />}
       {modalMounted && (
         <Suspense fallback={null}>
           <HelpGuideModal open={open} onOpenChange={setOpen} progress={progress} update={update} onNavigate={goTo} />

@@ -12,7 +12,7 @@ import { recordView, setButtonHidden } from '../utils/progress';
 import { useHelpGuideProgress } from '../utils/use-help-guide-progress';
 import { HelpGuideButton } from './help-guide-button';
 import { gettingStartedQueryOptions, useGettingStarted } from '../api/get-getting-started';
-import { useMarkGuideDone } from '../api/mark-guide-seen';
+import { useMarkGuideDone } from '../api/mark-guide-done';
 
 const HelpGuideModal = deferred(() => import('./help-guide-modal').then((module) => module.HelpGuideModal));
 

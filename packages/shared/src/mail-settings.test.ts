@@ -68,13 +68,15 @@ describe('smtp settings', () => {
       imapSecure: false,
       imapSecurity: 'none',
     });
-    // `secure: false` has meant STARTTLS since the form offered it: now it is required.
-    expect(smtpSettingsSchema.parse({ ...smtp, port: 587, secure: false, imapSecure: true })).toMatchObject({
-      secure: false,
-      smtpSecurity: 'starttls',
-      imapSecure: true,
-      imapSecurity: 'tls',
-    });
+    // `secure: true` is TLS; `secure: false` is "by the port", as if unset.
+    const byThePort = smtpSettingsSchema.parse({ ...smtp, port: 587, secure: false, imapSecure: true });
+    expect(byThePort).toMatchObject({ secure: false, imapSecure: true, imapSecurity: 'tls' });
+    expect(byThePort).not.toHaveProperty('smtpSecurity');
+    // What the form submits is what it parsed: parsed again, it connects the same way (port 587 by
+    // the port, not a required STARTTLS; 993 TLS either way).
+    const submitted = smtpSettingsSchema.parse({ ...smtp, port: 587 });
+    expect(smtpSettingsSchema.parse(submitted)).toMatchObject(submitted);
+    expect(smtpSettingsSchema.parse(submitted)).not.toHaveProperty('smtpSecurity');
     expect(smtpSettingsSchema.parse({ ...smtp, smtpSecurity: 'tls', secure: false })).toMatchObject({
       secure: true,
       smtpSecurity: 'tls',

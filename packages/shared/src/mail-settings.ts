@@ -84,9 +84,13 @@ export function defaultImapHost(smtpHost: string) {
   return smtpHost.replace(/^smtp\./i, 'imap.');
 }
 
-/** A security chosen through the older boolean: true is TLS, false STARTTLS; unset stays unset. */
-const securityOf = (secure: boolean | undefined): MailSecurity | undefined =>
-  secure === undefined ? undefined : secure ? 'tls' : 'starttls';
+/**
+ * A security chosen through the older boolean: true is TLS from the start; false only says "not TLS
+ * from the start", which is what the port decides anyway (STARTTLS when offered on a private host
+ * that may go without, required everywhere else): it stays unset. So the parsed settings, which carry
+ * both booleans, parse again to the same settings (the web form submits what it parsed).
+ */
+const securityOf = (secure: boolean | undefined): MailSecurity | undefined => (secure ? 'tls' : undefined);
 
 /**
  * The smtp settings with every default of DESIGN §4 applied. A side whose security was not chosen

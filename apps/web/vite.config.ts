@@ -136,5 +136,7 @@ export default defineConfig(({ mode }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Longer than the 5 s a findBy… may wait (src/test/setup.ts), for loaded machines.
+    testTimeout: 20_000,
   },
 }));

@@ -4,6 +4,7 @@ import { dovecotMissing, startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
 import { startGoogleServer } from '../apps/server/test/vendors/google-server';
 import { startMicrosoftServer } from '../apps/server/test/vendors/microsoft-server';
+import { selfSignedCertificate } from './self-signed-certificate';
 import { freePort, startApp, tempDataDir } from './server-process';
 import { TUTORIAL_IDS } from '../packages/shared/src/tutorials';
 
@@ -18,6 +19,20 @@ export const E2E_INBOX_MAILBOX = { user: 'webmail@example.test', pass: 'Webmail-
 /** The drafts spec's own mailbox: the assistant drafts replies in it while that spec runs. */
 export const E2E_DRAFTS_MAILBOX = { user: 'drafts@example.test', pass: 'Drafts-secret1' };
 
+/** The rules spec's own mailbox: its categories file the mail it delivers there into their folders. */
+export const E2E_RULES_MAILBOX = { user: 'rules@example.test', pass: 'Rules-secret1' };
+
+/**
+ * The STARTTLS spec's mailbox, on a Dovecot and an SMTP server of its own that offer STARTTLS with a
+ * self-signed certificate for `localhost`, which the app trusts (NODE_EXTRA_CA_CERTS): its IMAP login
+ * is not its address.
+ */
+export const E2E_STARTTLS_MAILBOX = {
+  address: 'ines.moreau@starttls.example.test',
+  imapUser: 'imapuser7',
+  pass: 'Starttls-secret1',
+};
+
 /** Where the feedback spec's messages go (read back from the outbox). */
 export const E2E_SUPPORT_EMAIL = 'support@example.test';
 /** The product's six tutorial videos: none for the Gmail connection and the Gmail plugin (spec 02 §9). */
@@ -31,7 +46,8 @@ export const E2E_OAUTH_CLIENT = { clientId: 'e2e-client-id', clientSecret: 'e2e-
 /**
  * Starts the app once for the suite; the specs read E2E_URL and E2E_DATA_DIR (the outbox). A real
  * Dovecot (IMAP) and a real SMTP server hold the mailbox the mail-settings spec connects: their
- * ports go to the specs as E2E_IMAP_PORT and E2E_SMTP_PORT. Without Dovecot that spec skips
+ * ports go to the specs as E2E_IMAP_PORT and E2E_SMTP_PORT. A second pair offers STARTTLS with a
+ * self-signed certificate made here (E2E_STARTTLS_*). Without Dovecot the mail specs skip
  * (E2E_MAIL_SKIP says why); under CI a missing Dovecot fails the run.
  */
 export default async function globalSetup() {
@@ -40,10 +56,26 @@ export default async function globalSetup() {
   // What the SMTP server receives is written here, so that specs can read the recipients' copies.
   const spoolDir = path.join(dataDir, 'smtp-received');
   mkdirSync(spoolDir, { recursive: true });
-  const mailboxes = [E2E_MAILBOX, E2E_INBOX_MAILBOX, E2E_DRAFTS_MAILBOX];
+  const mailboxes = [E2E_MAILBOX, E2E_INBOX_MAILBOX, E2E_DRAFTS_MAILBOX, E2E_RULES_MAILBOX];
   const dovecot = skip ? null : await startDovecot(mailboxes);
   const smtp = skip ? null : await startSmtpServer(mailboxes, { spoolDir });
+  const certificate = skip ? null : selfSignedCertificate(path.join(dataDir, 'tls'));
+  const tls = certificate && {
+    dovecot: await startDovecot([{ user: E2E_STARTTLS_MAILBOX.imapUser, pass: E2E_STARTTLS_MAILBOX.pass }], { tls: certificate }),
+    smtp: await startSmtpServer([{ user: E2E_STARTTLS_MAILBOX.address, pass: E2E_STARTTLS_MAILBOX.pass }], {
+      starttls: certificate,
+    }),
+  };
   if (skip) process.env.E2E_MAIL_SKIP = skip;
+  if (certificate && tls) {
+    process.env.E2E_STARTTLS_IMAP_PORT = String(tls.dovecot.port);
+    process.env.E2E_STARTTLS_IMAP_LOG = tls.dovecot.logFile;
+    process.env.E2E_STARTTLS_SMTP_PORT = String(tls.smtp.port);
+    process.env.E2E_STARTTLS_CERT = certificate.certFile;
+    process.env.E2E_STARTTLS_ADDRESS = E2E_STARTTLS_MAILBOX.address;
+    process.env.E2E_STARTTLS_IMAP_USER = E2E_STARTTLS_MAILBOX.imapUser;
+    process.env.E2E_STARTTLS_PASS = E2E_STARTTLS_MAILBOX.pass;
+  }
   if (dovecot && smtp) {
     process.env.E2E_IMAP_PORT = String(dovecot.port);
     process.env.E2E_SMTP_PORT = String(smtp.port);
@@ -53,6 +85,8 @@ export default async function globalSetup() {
     process.env.E2E_INBOX_PASS = E2E_INBOX_MAILBOX.pass;
     process.env.E2E_DRAFTS_USER = E2E_DRAFTS_MAILBOX.user;
     process.env.E2E_DRAFTS_PASS = E2E_DRAFTS_MAILBOX.pass;
+    process.env.E2E_RULES_USER = E2E_RULES_MAILBOX.user;
+    process.env.E2E_RULES_PASS = E2E_RULES_MAILBOX.pass;
     process.env.E2E_SMTP_SPOOL = spoolDir;
   }
   // Google and Microsoft are local servers in their wire formats; the specs choose who signs in there.
@@ -75,6 +109,9 @@ export default async function globalSetup() {
       MICROSOFT_CLIENT_ID: E2E_OAUTH_CLIENT.clientId,
       MICROSOFT_CLIENT_SECRET: E2E_OAUTH_CLIENT.clientSecret,
       MICROSOFT_ENDPOINT_BASE: microsoft.baseUrl,
+      // The STARTTLS servers' certificate is trusted the way an administrator trusts a private CA;
+      // certificate checks stay on (the same server by its IP address, which it does not name, is refused).
+      ...(certificate && { NODE_EXTRA_CA_CERTS: certificate.certFile }),
     },
   });
   process.env.E2E_URL = app.url;
@@ -85,6 +122,8 @@ export default async function globalSetup() {
     await microsoft.close();
     await smtp?.stop();
     await dovecot?.stop();
+    await tls?.smtp.stop();
+    await tls?.dovecot.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -27,6 +27,8 @@ export interface Dovecot {
   host: string;
   port: number;
   dir: string;
+  /** Dovecot's log: logins are written there, with `TLS` when the session was encrypted. */
+  logFile: string;
   addUser(user: string, pass: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -42,7 +44,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function config(dir: string, port: number, runAsRoot: boolean) {
+/** PEM files of the certificate Dovecot offers over STARTTLS, and of its private key. */
+export interface DovecotTls {
+  certFile: string;
+  keyFile: string;
+}
+
+/**
+ * Without `tls`, no encryption at all; with it, STARTTLS offered on the plain port with that
+ * certificate. Dovecot counts loopback connections as secured and takes a login in clear there even
+ * with `ssl = required`: whether a session was encrypted is read in the log (`TLS` in its login line).
+ */
+function sslSettings(tls: DovecotTls | undefined) {
+  if (!tls) return 'ssl = no';
+  return `ssl = yes
+ssl_cert = <${tls.certFile}
+ssl_key = <${tls.keyFile}`;
+}
+
+function config(dir: string, port: number, runAsRoot: boolean, tls: DovecotTls | undefined) {
   const internalUser = os.userInfo().username;
   const group = runAsRoot ? 'root' : internalUser;
   const uid = runAsRoot ? 65534 : os.userInfo().uid;
@@ -54,7 +74,7 @@ state_dir = ${dir}/state
 log_path = ${dir}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+${sslSettings(tls)}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
@@ -130,7 +150,10 @@ async function waitForBanner(port: number, child: ChildProcess, logFile: string)
   throw new Error(`Dovecot did not become ready on port ${port}; see ${logFile}`);
 }
 
-export async function startDovecot(users: { user: string; pass: string }[] = []): Promise<Dovecot> {
+export async function startDovecot(
+  users: { user: string; pass: string }[] = [],
+  options: { tls?: DovecotTls } = {},
+): Promise<Dovecot> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dovecot-test-'));
   await chmod(dir, 0o755);
   const runAsRoot = process.getuid?.() === 0;
@@ -148,13 +171,15 @@ export async function startDovecot(users: { user: string; pass: string }[] = [])
   await writePasswd();
   const port = await freePort();
   const confFile = path.join(dir, 'dovecot.conf');
-  await writeFile(confFile, config(dir, port, runAsRoot));
+  await writeFile(confFile, config(dir, port, runAsRoot, options.tls));
   const child = spawn(DOVECOT_BINARY, ['-F', '-c', confFile], { stdio: 'ignore' });
-  await waitForBanner(port, child, path.join(dir, 'dovecot.log'));
+  const logFile = path.join(dir, 'dovecot.log');
+  await waitForBanner(port, child, logFile);
   return {
     host: '127.0.0.1',
     port,
     dir,
+    logFile,
     /** Adds a user, or changes the password of an existing one. */
     async addUser(user, pass) {
       passwords.set(user, pass);

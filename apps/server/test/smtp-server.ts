@@ -22,22 +22,24 @@ export interface TestSmtpServer {
 /**
  * A real SMTP server (the `smtp-server` package) on a free port that requires a login and keeps
  * what it receives. `secure: true` makes it speak TLS at once with the package's self-signed
- * certificate, which a client that checks certificates must refuse. With `spoolDir`, each message
- * received is also written there as JSON (`{ from, to, raw }`): the recipients' copies, for tests in
- * another process (the end-to-end specs).
+ * certificate, which a client that checks certificates must refuse. `starttls` offers STARTTLS with
+ * the given certificate and key (PEM) and refuses a login before it, as a real submission server
+ * does. With `spoolDir`, each message received is also written there as JSON (`{ from, to, raw }`):
+ * the recipients' copies, for tests in another process (the end-to-end specs).
  */
 export async function startSmtpServer(
   users: { user: string; pass: string }[] = [],
-  options: { secure?: boolean; spoolDir?: string } = {},
+  options: { secure?: boolean; starttls?: { cert: string; key: string }; spoolDir?: string } = {},
 ): Promise<TestSmtpServer> {
   const accounts = new Map(users.map((u) => [u.user, u.pass]));
   const received: ReceivedMail[] = [];
   let hold: { arrive(): void; released: Promise<void> } | null = null;
   const serverOptions: SMTPServerOptions = {
     secure: options.secure ?? false,
+    ...(options.starttls && { cert: options.starttls.cert, key: options.starttls.key }),
     authOptional: false,
-    allowInsecureAuth: true,
-    disabledCommands: options.secure ? [] : ['STARTTLS'],
+    allowInsecureAuth: !options.starttls,
+    disabledCommands: options.secure || options.starttls ? [] : ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
       if (accounts.get(auth.username ?? '') === auth.password) return callback(null, { user: auth.username });

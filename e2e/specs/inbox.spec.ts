@@ -296,6 +296,8 @@ test.describe('webmail on Dovecot', () => {
   test(`opens ${HOSTILE_HTML.length} hostile mails one after the other: no script runs, nothing remote is requested`, async ({
     page,
   }) => {
+    // 47 messages opened one by one in the sandboxed frame: longer than one screen's minute.
+    test.setTimeout(150_000);
     skipWithoutMailServer();
     const folder = `XSS-${tag}`;
     const client = webmailImap();

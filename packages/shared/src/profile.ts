@@ -35,17 +35,25 @@ const phoneSchema = z.union([
     .refine((value) => digits(value) <= PHONE_MAX, 'profile.phone.tooLong'),
 ]);
 
-/** The profile form and the body of POST /api/user-profiles (spec 01 §3, §5). */
-export const profileInputSchema = z.object({
+const profileFields = z.object({
   businessSector: z.string({ error: 'profile.fieldRequired' }).trim().min(1, 'profile.fieldRequired').max(200),
   role: z.string({ error: 'profile.role.tooShort' }).trim().min(ROLE_MIN, 'profile.role.tooShort').max(100),
+  phoneNumber: phoneSchema,
+  website: websiteSchema,
+});
+
+/** The profile form and the body of POST /api/user-profiles (spec 01 §3, §5). */
+export const profileInputSchema = profileFields.extend({
   phoneNumber: phoneSchema.default(''),
   website: websiteSchema.default(''),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
-/** PUT /api/user-profiles/{id}: changed fields only, and the help guide's `showGuide` flag (spec 02 §2). */
-export const profileUpdateSchema = profileInputSchema.partial().extend({
+/**
+ * PUT /api/user-profiles/{id}: changed fields only (no defaults: a field left out is left alone),
+ * and the help guide's flags (spec 02 §2).
+ */
+export const profileUpdateSchema = profileFields.partial().extend({
   showGuide: z.boolean().optional(),
   helpGuideSeen: z.literal(true).optional(),
   gettingStartedClosed: z.literal(true).optional(),

@@ -50,6 +50,11 @@ describe('user profiles', () => {
     const res = await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { website: 'shop.example.com' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'Founder', website: 'https://shop.example.com' });
+    const phone = await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { phoneNumber: '+33 6 12 34 56 78' });
+    expect(phone.json()).toMatchObject({ website: 'https://shop.example.com', phoneNumber: '+33 6 12 34 56 78' });
+    // A flag alone leaves every field as it was (the website and phone have defaults on creation only).
+    const flag = await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { showGuide: true });
+    expect(flag.json()).toMatchObject({ website: 'https://shop.example.com', phoneNumber: '+33 6 12 34 56 78' });
   });
 
   it('sets the help guide flag of the session user', async () => {

@@ -49,7 +49,8 @@ describe('HelpGuide', () => {
     expect(stored().totalViews).toBe(1);
   });
 
-  it('tells the server the first time it opens, and does not open by itself once seen in another browser', async () => {
+  it('tells the server once it was seen and closed, and does not open by itself once seen in another browser', async () => {
+    const user = userEvent.setup();
     const { calls } = mockApi({
       'GET /api/getting-started': { status: 200, body: NOTHING_YET },
       'PUT /api/user-profiles/p1': { status: 200, body: { success: true } },
@@ -59,6 +60,9 @@ describe('HelpGuide', () => {
       at: '/home',
     });
     expect(await screen.findByRole('dialog', { name: 'Getting started guide' })).toBeInTheDocument();
+    // Open is not yet seen: a reload now would show it again.
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.keyboard('{Escape}');
     await vi.waitFor(() =>
       expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
         ['/api/user-profiles/p1', { helpGuideSeen: true }],

@@ -31,17 +31,22 @@ export function HelpGuide({ user }: { user: SessionUser }) {
   const enabled = user.metadata.hasAiConfig;
   const modalMounted = useMountedOnceWanted(open, HelpGuideModal);
 
-  // Opened once, the guide is seen for this user everywhere: the server keeps it too.
-  const { mutate: markDone } = useMarkGuideDone();
-  const markedSeen = useRef(user.helpGuideSeen);
   const openGuide = useCallback(() => {
     update((p) => recordView(p, new Date()));
     setOpen(true);
-    if (!markedSeen.current && user.profileId) {
+  }, [update]);
+  // Once seen (opened, then closed or left through one of its links), the guide never opens by
+  // itself again for this user, in any browser: the server keeps it too.
+  const { mutate: markDone } = useMarkGuideDone();
+  const markedSeen = useRef(user.helpGuideSeen);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current && !markedSeen.current && user.profileId) {
       markedSeen.current = true;
       markDone({ profileId: user.profileId, done: { helpGuideSeen: true } });
     }
-  }, [update, markDone, user.profileId]);
+  }, [open, markDone, user.profileId]);
   // Once closed, the button stays closed, in any browser: the header's guide button still opens the guide.
   const closed = progress.buttonHidden || user.gettingStartedClosed;
   const closeButton = () => {

@@ -94,6 +94,8 @@ test('an entry marked internal shows its badge in the list, in English and in Fr
   await expect(page).toHaveURL(/\/home$/);
   const row = page.getByRole('row').filter({ hasText: 'Vault code' });
   await expect(row.getByText('Internal', { exact: true })).toBeVisible();
+  // The pointer leaves the spot of Save, where the "saved" toast sits (hovered, it stays open).
+  await page.mouse.move(0, 0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 
   await page.goto('/home?lng=fr');

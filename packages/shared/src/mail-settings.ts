@@ -179,6 +179,9 @@ export const connectMailboxSchema = z
   });
 export type ConnectMailboxInput = z.input<typeof connectMailboxSchema>;
 
+/** An authserv-id as providers write it: a host or domain name (mx.google.com, mail.example.org). */
+const AUTHSERV_ID = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9][a-z0-9-]{0,62}$/;
+
 /** Body of PUT /api/email-settings: the setting id plus the changed fields. */
 export const updateMailSettingSchema = z.object({
   id: z.string().optional(),
@@ -188,6 +191,16 @@ export const updateMailSettingSchema = z.object({
   isSyncEnabled: z.boolean().optional(),
   isClassificationEnabled: z.boolean().optional(),
   moveSpamToJunk: z.boolean().optional(),
+  /** The receiving server's authserv-id (a host name, RFC 8601 §2.5); null or "" forgets it. */
+  authservId: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(255)
+    .regex(AUTHSERV_ID, 'mailSettings.validation.authservId')
+    .or(z.literal(''))
+    .nullable()
+    .optional(),
   fetchRangeDates: fetchRangeInputSchema.optional(),
 });
 export type UpdateMailSettingInput = z.input<typeof updateMailSettingSchema>;
@@ -229,6 +242,12 @@ export const mailSettingSchema = z.object({
   isClassificationEnabled: z.boolean(),
   /** Likely spam is moved to the Junk folder instead of staying where it arrived, marked (off by default). */
   moveSpamToJunk: z.boolean(),
+  /**
+   * The authserv-id whose `Authentication-Results` are trusted for a `Reply-To` outside the sender's
+   * domain (IMAP mailboxes; Gmail's is built in): set by the owner, or learned from received mail.
+   */
+  authservId: z.string().nullable(),
+  authservIdSetByOwner: z.boolean(),
   batchStatus: z.string().nullable(),
   batchCategorizeStatus: z.string().nullable(),
   /** How far the running batch has got (folders read, categories created). */

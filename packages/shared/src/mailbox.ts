@@ -50,6 +50,8 @@ export const emailListItemSchema = z.object({
   isUnread: z.boolean(),
   isFlagged: z.boolean(),
   hasAttachments: z.boolean(),
+  /** Marked as likely spam by the assistant or the provider (IMAP `$Junk`, a label or category). */
+  likelySpam: z.boolean(),
   /** Messages before this one in its thread (its References). */
   replyCount: z.number().int(),
   size: z.number().int(),
@@ -149,6 +151,12 @@ export const flagsBodySchema = z
   .transform(({ flag, flags, ...rest }) => ({ ...rest, flags: [...new Set([...(flags ?? []), ...(flag ? [flag] : [])])] }))
   .refine((body) => body.flags.length > 0, { message: 'inbox.validation.noFlags', path: ['flags'] });
 export type FlagsBody = z.input<typeof flagsBodySchema>;
+
+/** POST /api/mailbox/messages/not-spam/{folder}: the owner's "not spam" (not in the spec: decisions.md). */
+export const notSpamParamSchema = z.object({ folder: folderSchema });
+export const notSpamBodySchema = z.object({ userId: userIdSchema, uids: uidsSchema });
+export const notSpamResultSchema = z.object({ success: z.literal(true), movedTo: z.string().nullable() });
+export type NotSpamResult = z.infer<typeof notSpamResultSchema>;
 
 export const moveBodySchema = z.object({
   userId: userIdSchema,

@@ -91,10 +91,12 @@ export interface MessageSummary {
   flagged: boolean;
   hasAttachments: boolean;
   size: number;
+  /** Marked as likely spam: IMAP `$Junk` or `Junk` without `$NotJunk`, Gmail's SPAM or `LIKELY_SPAM_MARK` label, that Outlook category. */
+  junk: boolean;
 }
 
 /** IMAP system flags and keywords; adapters without flags map them (Gmail labels, Graph isRead/flag). */
-export type MessageFlag = '\\Seen' | '\\Flagged' | '\\Draft' | '\\Answered' | '$Junk' | 'Junk';
+export type MessageFlag = '\\Seen' | '\\Flagged' | '\\Draft' | '\\Answered' | '$Junk' | 'Junk' | '$NotJunk';
 
 export interface OutgoingEnvelope {
   from: string;
@@ -141,12 +143,17 @@ export interface MessageOperations {
    * Webmail: the raw source with the message's flags in one round trip, or null when it is gone.
    * `draft`: IMAP's `\Draft`, Gmail's DRAFT label, Graph's `isDraft`.
    */
-  fetchWithFlags?(folderId: string, id: string): Promise<{ raw: Buffer; seen: boolean; flagged: boolean; draft: boolean } | null>;
+  fetchWithFlags?(
+    folderId: string,
+    id: string,
+  ): Promise<{ raw: Buffer; seen: boolean; flagged: boolean; draft: boolean; junk: boolean } | null>;
   /**
    * Marks messages the assistant takes for spam where no `$Junk` keyword exists (a Gmail label, an
    * Outlook category: `LIKELY_SPAM_MARK`); without it the pipeline sets `$Junk` (IMAP).
    */
   markLikelySpam?(folderId: string, ids: string[]): Promise<void>;
+  /** The owner's "not spam": removes that mark (and Gmail's SPAM label); without it `$Junk Junk` go and `$NotJunk` is set (IMAP). */
+  clearLikelySpam?(folderId: string, ids: string[]): Promise<void>;
   /** Webmail: deletes messages for good (IMAP `\Deleted` then UID EXPUNGE of just those). */
   expunge?(folderId: string, ids: string[]): Promise<void>;
   /**

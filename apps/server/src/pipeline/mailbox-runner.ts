@@ -11,6 +11,7 @@ import * as ingestRepo from './ingest.repository';
 import * as repo from './pipeline.repository';
 import { processMessage } from './process-message';
 import { findCorrections } from './corrections';
+import { findNotSpam } from './not-spam-found';
 
 export interface RunnerDeps extends PipelineDeps {
   workerId: string;
@@ -227,12 +228,14 @@ async function waitForMail(
   }
 }
 
-/** Looks for the owner's corrections every `correctionsCheckMs`; true when new ones were stored. */
+/** Looks for the owner's corrections (and "not spam" verdicts) every `correctionsCheckMs`; true when new ones were stored. */
 async function correctionsFound(deps: RunnerDeps, ctx: MailboxContext, session: { correctionsCheckedAt?: number }) {
   if (!deps.mailboxJobs) return false;
   const now = Date.now();
   if (session.correctionsCheckedAt !== undefined && now - session.correctionsCheckedAt < (deps.correctionsCheckMs ?? 60_000))
     return false;
   session.correctionsCheckedAt = now;
-  return (await findCorrections(ctx, await repo.categoriesOf(deps.db, ctx.account.id))) > 0;
+  const categories = await repo.categoriesOf(deps.db, ctx.account.id);
+  await findNotSpam(ctx, categories);
+  return (await findCorrections(ctx, categories)) > 0;
 }

@@ -22,6 +22,14 @@ export async function queueInitialisation(db: Db, accountId: string) {
   await db.update(mailAccounts).set({ batchStatus: 'pending' }).where(eq(mailAccounts.id, accountId));
 }
 
+/** Keeps an authserv-id learned from received mail, unless one is known already (set or learned). */
+export async function learnAuthservId(db: Db, accountId: string, authservId: string) {
+  await db
+    .update(mailAccounts)
+    .set({ authservId })
+    .where(and(eq(mailAccounts.id, accountId), sql`${mailAccounts.authservId} IS NULL`));
+}
+
 /** When the mailbox's settings last changed (null when it is gone): cheap enough to ask every second. */
 export async function settingsChangedAt(db: Db, accountId: string) {
   const [row] = await db.select({ at: mailAccounts.updatedAt }).from(mailAccounts).where(eq(mailAccounts.id, accountId));

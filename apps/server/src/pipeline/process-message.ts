@@ -9,7 +9,9 @@ import { categoriesKey, classifyMessage, type Decision, toEngineCategory } from 
 import type { MailboxContext } from './context';
 import { planActions } from './plan-actions';
 import { firstRuleCategory, ruleMessageOf } from './rule-match';
-import { LIKELY_SPAM, likelySpam, serverSaysSpam, suspectedSpam } from './spam-check';
+import { learnableAuthservId } from './authserv-id';
+import { isNotSpamSender } from './not-spam.repository';
+import { LIKELY_SPAM, likelySpam, serverSaysSpam, suspectedSpam, vouchedByOwner } from './spam-check';
 import * as repo from './pipeline.repository';
 import { type LoadedMessage, runAction } from './run-actions';
 
@@ -30,6 +32,7 @@ export async function processMessage(ctx: MailboxContext, row: repo.MessageRow):
     if (loaded === undefined) {
       const raw = await ctx.ops.fetchRaw(row.folder, row.providerId);
       loaded = raw ? { raw, parsed: await parseMessage(raw) } : null;
+      if (loaded) await learnFrom(ctx, loaded.parsed);
     }
     return loaded;
   };
@@ -47,6 +50,22 @@ export async function processMessage(ctx: MailboxContext, row: repo.MessageRow):
     await repo.recordAttemptFailure(db, row.id, error instanceof Error ? error.message : String(error));
     if (error instanceof MailError || error instanceof SendFailure) throw error;
   }
+}
+
+/**
+ * What a received message teaches the mailbox before any verdict: the receiving server's authserv-id
+ * (never from mail that server calls spam: a forger writes such headers), and whether its sender is
+ * one the owner said is not spam.
+ */
+async function learnFrom(ctx: MailboxContext, parsed: ParsedMessage) {
+  const { db } = ctx.deps;
+  const learned = !serverSaysSpam(parsed.headers) && learnableAuthservId(parsed.headers, ctx.account);
+  if (learned) {
+    await repo.learnAuthservId(db, ctx.account.id, learned);
+    ctx.account = { ...ctx.account, authservId: learned };
+  }
+  const sender = parsed.from?.address;
+  if (sender && (await isNotSpamSender(db, ctx.account.id, sender))) vouchedByOwner(parsed);
 }
 
 async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed: ParsedMessage) {

@@ -13,7 +13,8 @@ import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeader
 import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
 import * as repo from './pipeline.repository';
 import { replyText } from './reply-text';
-import { PROVIDER_AUTHSERV_IDS, replyToTrusted } from './reply-to-trust';
+import { trustedAuthservIds } from './authserv-id';
+import { replyToTrusted } from './reply-to-trust';
 import { suspectedSpam } from './spam-check';
 
 /** The message an action works on, read from the provider once per message. */
@@ -96,7 +97,7 @@ async function runSend(
   const answered = await repo.lastAutoReplies(ctx.deps.db, ctx.account.id, replyRecipients(message.parsed), since);
   const blocked = guard(ctx, row, message.parsed, kind, answered);
   if (blocked) return skip(ctx, action, blocked);
-  if (kind === 'reply' && !replyToTrusted(message.parsed, PROVIDER_AUTHSERV_IDS[ctx.account.provider] ?? []))
+  if (kind === 'reply' && !replyToTrusted(message.parsed, trustedAuthservIds(ctx.account)))
     return draftInstead(ctx, row, action, message.parsed, 'reply_to_unverified');
   // The owner's rule filed it, but the spam model doubts it: the owner decides, from a draft.
   if (kind === 'reply' && suspectedSpam(message.parsed)) return draftInstead(ctx, row, action, message.parsed, 'spam_suspected');

@@ -14,12 +14,20 @@ function verdictOf(message: ParsedMessage): SpamVerdict {
   return verdict;
 }
 
+// Messages whose sender the owner said is not spam (not-spam.repository): no verdict counts for them.
+const vouched = new WeakSet<ParsedMessage>();
+export function vouchedByOwner(message: ParsedMessage): void {
+  vouched.add(message);
+}
+
 /**
  * Whether a message is likely spam, and why in one sentence: the receiving server's verdict
  * (`X-Spam-Flag: YES`, `X-Spam-Status: Yes`) or the built-in model (ai/spam). Spam is never filed
- * into a business category, drafted, answered or forwarded; it is only marked.
+ * into a business category, drafted, answered or forwarded; it is only marked. Mail from a sender the
+ * owner said is not spam is never taken for spam, whatever either verdict says.
  */
 export function likelySpam(message: ParsedMessage): string | null {
+  if (vouched.has(message)) return null;
   if (serverSaysSpam(message.headers)) return 'Likely spam: the receiving mail server marked it as spam.';
   const verdict = verdictOf(message);
   if (!verdict.spam) return null;
@@ -44,5 +52,6 @@ export function serverSaysSpam(headers: MessageHeaders): boolean {
 export const SUSPECTED_SPAM = 0.5;
 
 export function suspectedSpam(message: ParsedMessage): boolean {
+  if (vouched.has(message)) return false;
   return verdictOf(message).probability >= SUSPECTED_SPAM;
 }

@@ -241,6 +241,10 @@ const MATRIX: Record<string, Entry> = {
     scope: 'personal',
     build: (p) => ({ url: '/api/mailbox/messages/move/INBOX/Archive', payload: { userId: p.user.id, uids: ['1'] } }),
   },
+  'POST /api/mailbox/messages/not-spam/:folder': {
+    scope: 'personal',
+    build: (p) => ({ url: '/api/mailbox/messages/not-spam/INBOX', payload: { userId: p.user.id, uids: ['1'] } }),
+  },
   'POST /api/mailbox/messages/send': {
     scope: 'personal',
     build: (p) => ({

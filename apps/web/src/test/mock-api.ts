@@ -3,7 +3,8 @@ import { vi } from 'vitest';
 
 /** Test helpers shared by the features: a fetch answering `METHOD /path` from a table, a session user. */
 export type Answer = { status: number; body: unknown };
-export type Handler = (request: { method: string; url: URL; body: unknown }) => Answer | undefined;
+/** A handler may answer later (a promise), to hold a request open while the test acts. */
+export type Handler = (request: { method: string; url: URL; body: unknown }) => Answer | undefined | Promise<Answer | undefined>;
 
 export function mockApi(routes: Record<string, Answer | Handler>) {
   const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
@@ -13,7 +14,7 @@ export function mockApi(routes: Record<string, Answer | Handler>) {
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: url.pathname, query: url.searchParams, body });
     const route = routes[`${method} ${url.pathname}`];
-    const answer = typeof route === 'function' ? route({ method, url, body }) : route;
+    const answer = typeof route === 'function' ? await route({ method, url, body }) : route;
     const { status, body: payload } = answer ?? {
       status: 404,
       body: { success: false, code: 'NOT_FOUND', message: '', status: 404 },

@@ -42,6 +42,14 @@ export const mailAccounts = pgTable('mail_account', {
   isClassificationEnabled: boolean('is_classification_enabled').notNull().default(true),
   /** Likely spam moved to the Junk folder (off: it stays where it arrived, marked). */
   moveSpamToJunk: boolean('move_spam_to_junk').notNull().default(false),
+  /**
+   * The authserv-id of the receiving server's `Authentication-Results` (RFC 8601), trusted for a
+   * `Reply-To` outside the `From` domain: set by the owner, or learned from the topmost header of
+   * received mail when its id is in the domain of the mailbox's IMAP server or MX (null: not known).
+   */
+  authservId: text('authserv_id'),
+  /** Whether `authservId` was set by the owner (a learned one never replaces it). */
+  authservIdSetByOwner: boolean('authserv_id_set_by_owner').notNull().default(false),
   fetchRangeStart: timestamp('fetch_range_start', { withTimezone: true }),
   fetchRangeEnd: timestamp('fetch_range_end', { withTimezone: true }),
   batchStatus: text('batch_status'),

@@ -98,6 +98,27 @@ export const mailCorrections = pgTable(
   (t) => [uniqueIndex('mail_correction_account_message_idx').on(t.mailAccountId, t.messageId)],
 );
 
+/**
+ * Senders the owner said are not spam (the webmail's "Not spam", or the mark removed or the message
+ * moved out of Junk in any client): their mail is never taken for spam again in this mailbox.
+ */
+export const mailNotSpamSenders = pgTable(
+  'mail_not_spam_sender',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailAccountId: uuid('mail_account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mail_not_spam_sender_account_address_idx').on(t.mailAccountId, t.address)],
+);
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**

@@ -74,7 +74,12 @@ describe('gmail message operations against a Gmail-shaped server', () => {
     await ops.markLikelySpam!('INBOX', [id]);
     expect(server.labels.filter((l) => l.name === 'Likely spam')).toHaveLength(1);
     const fetched = await ops.fetchWithFlags!('INBOX', id);
-    expect(fetched).toMatchObject({ seen: true, flagged: true });
+    expect(fetched).toMatchObject({ seen: true, flagged: true, junk: true });
+    expect((await ops.browse!('INBOX', { offset: 0, limit: 10 })).messages.filter((m) => m.junk).map((m) => m.id)).toEqual([id]);
+    // The owner's "not spam": the label goes, the message stays.
+    await ops.clearLikelySpam!('INBOX', [id]);
+    expect(server.messages.find((m) => m.id === id)?.labelIds.sort()).toEqual(['INBOX', 'STARRED']);
+    expect(await ops.fetchWithFlags!('INBOX', id)).toMatchObject({ junk: false });
     expect(fetched?.raw.toString()).toContain('Hello number 2');
     await ops.setFlags('INBOX', [id], { remove: ['\\Seen'] });
     expect(server.messages.find((m) => m.id === id)?.labelIds).toContain('UNREAD');

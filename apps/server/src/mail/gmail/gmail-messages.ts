@@ -66,7 +66,11 @@ function hasAttachment(part: Part | undefined): boolean {
   return (part.parts ?? []).some(hasAttachment);
 }
 
-function toBrowsed(m: GmailMessage): BrowsedMessage {
+/** Gmail's own SPAM label, or the assistant's likely-spam label when it exists. */
+const isJunk = (labelIds: string[], likelySpamLabel: string | null) =>
+  labelIds.includes('SPAM') || (likelySpamLabel !== null && labelIds.includes(likelySpamLabel));
+
+function toBrowsed(m: GmailMessage, likelySpamLabel: string | null): BrowsedMessage {
   const header = (name: string) => m.payload?.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
   const from = addresses(header('From'))[0] ?? null;
   const dateText = header('Date');
@@ -81,6 +85,7 @@ function toBrowsed(m: GmailMessage): BrowsedMessage {
     date: date && !Number.isNaN(date.getTime()) ? date : null,
     seen: !m.labelIds.includes('UNREAD'),
     flagged: m.labelIds.includes('STARRED'),
+    junk: isJunk(m.labelIds, likelySpamLabel),
     hasAttachments: hasAttachment(m.payload),
     size: m.sizeEstimate,
     threadDepth: (header('References')?.match(/<[^<>\s]+>/g) ?? []).length,
@@ -103,7 +108,7 @@ export async function gmailSummaries(call: GmailCall, ids: string[]): Promise<Br
       }),
     ),
   );
-  return found.filter((m) => m !== null).map(toBrowsed);
+  return found.filter((m) => m !== null).map((m) => toBrowsed(m, null));
 }
 
 export const gmailQuery = (params: Record<string, string | number | undefined>) => {
@@ -175,13 +180,23 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
 
   /** The id of the likely-spam label, found or created once per connection. */
   let likelySpamLabel: Promise<string> | null = null;
+  async function findLikelySpamLabel(): Promise<string | null> {
+    const listed = z
+      .object({ labels: z.array(z.object({ id: z.string(), name: z.string() })).default([]) })
+      .parse(await call('/labels'));
+    return listed.labels.find((l) => l.name.toLowerCase() === LIKELY_SPAM_MARK.toLowerCase())?.id ?? null;
+  }
+  /** The label's id for reading marks: looked up, never created (null until the first spam is marked). */
+  async function existingLikelySpamLabel(): Promise<string | null> {
+    if (likelySpamLabel) return likelySpamLabel;
+    const found = await findLikelySpamLabel();
+    if (found) likelySpamLabel = Promise.resolve(found);
+    return found;
+  }
   function likelySpamLabelId(): Promise<string> {
     likelySpamLabel ??= (async () => {
-      const listed = z
-        .object({ labels: z.array(z.object({ id: z.string(), name: z.string() })).default([]) })
-        .parse(await call('/labels'));
-      const found = listed.labels.find((l) => l.name.toLowerCase() === LIKELY_SPAM_MARK.toLowerCase());
-      if (found) return found.id;
+      const found = await findLikelySpamLabel();
+      if (found) return found;
       const body = { name: LIKELY_SPAM_MARK, labelListVisibility: 'labelShow', messageListVisibility: 'show' };
       return z.object({ id: z.string() }).parse(await call('/labels', { method: 'POST', body })).id;
     })().catch((error: unknown) => {
@@ -198,13 +213,16 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
 
   async function browse(folderId: string, page: { offset: number; limit: number; search?: string }) {
     const listed = await ids(folderId, page.offset, page.limit, page.search || undefined);
-    const messages = await Promise.all(listed.ids.map((id) => metadata(call, id)));
+    const [messages, spamLabel] = await Promise.all([
+      Promise.all(listed.ids.map((id) => metadata(call, id))),
+      existingLikelySpamLabel(),
+    ]);
     const total = page.search
       ? listed.more
         ? Math.max(listed.estimate, listed.seen + 1)
         : listed.seen
       : (await labelCounts(folderId)).messagesTotal;
-    return { total, messages: messages.map(toBrowsed) };
+    return { total, messages: messages.map((m) => toBrowsed(m, spamLabel)) };
   }
 
   return {
@@ -221,6 +239,7 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
         seen: !message.labelIds.includes('UNREAD'),
         flagged: message.labelIds.includes('STARRED'),
         draft: message.labelIds.includes('DRAFT'),
+        junk: isJunk(message.labelIds, await existingLikelySpamLabel()),
       };
     },
 
@@ -238,6 +257,11 @@ export function gmailMessageOperations(call: GmailCall): MessageOperations {
 
     async markLikelySpam(_folderId, idList) {
       await modify(idList, [await likelySpamLabelId()], []);
+    },
+
+    async clearLikelySpam(_folderId, idList) {
+      const label = await existingLikelySpamLabel();
+      await modify(idList, [], ['SPAM', ...(label ? [label] : [])]);
     },
 
     async move(folderId, idList, targetFolderId) {

@@ -93,6 +93,7 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
             date: m.envelope?.date ? new Date(m.envelope.date) : null,
             seen: m.flags?.has('\\Seen') ?? false,
             flagged: m.flags?.has('\\Flagged') ?? false,
+            junk: isJunk(m.flags),
             hasAttachments: hasAttachment(m.bodyStructure),
             size: m.size ?? 0,
           });
@@ -257,6 +258,7 @@ function webmailOperations(
           seen: message.flags?.has('\\Seen') ?? false,
           flagged: message.flags?.has('\\Flagged') ?? false,
           draft: message.flags?.has('\\Draft') ?? false,
+          junk: isJunk(message.flags),
         };
       });
     },
@@ -328,10 +330,16 @@ async function fetchRows(client: ImapFlow, range: string, byUid: boolean): Promi
       date: envelope?.date ? new Date(envelope.date) : null,
       seen: m.flags?.has('\\Seen') ?? false,
       flagged: m.flags?.has('\\Flagged') ?? false,
+      junk: isJunk(m.flags),
       hasAttachments: hasAttachment(m.bodyStructure),
       size: m.size ?? 0,
       threadDepth: (m.headers?.toString('utf8').match(/<[^<>\s]+>/g) ?? []).length,
     });
   }
   return messages.sort((a, b) => Number(b.id.split(':')[1]) - Number(a.id.split(':')[1]));
+}
+
+/** Marked as spam (`$Junk`, or `Junk` as some clients write it) and not since marked `$NotJunk` by the owner. */
+function isJunk(flags: Set<string> | undefined): boolean {
+  return flags !== undefined && (flags.has('$Junk') || flags.has('Junk')) && !flags.has('$NotJunk');
 }

@@ -95,6 +95,12 @@ describe('outlook message operations against a Graph-shaped server', () => {
     await ops.markLikelySpam!(INBOX, [id]);
     expect(stored.categories).toEqual(['Red category', 'Likely spam']);
     expect(stored.folderId).toBe(INBOX);
+    expect((await ops.list(INBOX, { offset: 0, limit: 10 })).messages.find((m) => m.id === id)?.junk).toBe(true);
+    expect(await ops.fetchWithFlags!(INBOX, id)).toMatchObject({ junk: true });
+    // The owner's "not spam": only that category goes.
+    await ops.clearLikelySpam!(INBOX, [id]);
+    expect(stored.categories).toEqual(['Red category']);
+    expect((await ops.list(INBOX, { offset: 0, limit: 10 })).messages.find((m) => m.id === id)?.junk).toBe(false);
   });
 
   it('reads MIME with flags, sets isRead and the flag, finds by Message-ID, moves and deletes for good', async () => {

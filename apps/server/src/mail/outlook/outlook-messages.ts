@@ -31,13 +31,14 @@ const messageSchema = z.object({
   hasAttachments: z.boolean().default(false),
   isDraft: z.boolean().nullish(),
   parentFolderId: z.string().nullish(),
+  categories: z.array(z.string()).default([]),
 });
 type GraphMessage = z.infer<typeof messageSchema>;
 const pageSchema = z.object({ value: z.array(messageSchema), '@odata.nextLink': z.string().optional() });
 const folderCountsSchema = z.object({ totalItemCount: z.number().default(0), unreadItemCount: z.number().default(0) });
 
 const SELECT =
-  '$select=id,internetMessageId,subject,from,toRecipients,ccRecipients,receivedDateTime,isRead,flag,hasAttachments,isDraft,parentFolderId';
+  '$select=id,internetMessageId,subject,from,toRecipients,ccRecipients,receivedDateTime,isRead,flag,hasAttachments,isDraft,parentFolderId,categories';
 
 const person = (r: z.infer<typeof recipient> | null | undefined) =>
   r?.emailAddress.address ? { name: r.emailAddress.name ?? '', address: r.emailAddress.address.toLowerCase() } : null;
@@ -54,6 +55,7 @@ function toBrowsed(m: GraphMessage): BrowsedMessage {
     date: date && !Number.isNaN(date.getTime()) ? date : null,
     seen: m.isRead,
     flagged: m.flag?.flagStatus === 'flagged',
+    junk: m.categories.includes(LIKELY_SPAM_MARK),
     hasAttachments: m.hasAttachments,
     // Graph gives no size nor References without extended properties.
     size: 0,
@@ -91,14 +93,15 @@ export function outlookMessageOperations(
 ): MessageOperations {
   const enc = encodeURIComponent;
 
-  /** Adds a category to each message, keeping the ones it has (Graph replaces the whole list). */
-  async function addCategory(ids: string[], category: string) {
+  /** Adds or removes a category of each message, keeping the others (Graph replaces the whole list). */
+  async function changeCategory(ids: string[], category: string, present: boolean) {
     for (const id of ids) {
       const { categories } = z
         .object({ categories: z.array(z.string()).default([]) })
         .parse(await call(`/me/messages/${enc(id)}?$select=categories`));
-      if (categories.includes(category)) continue;
-      await call(`/me/messages/${enc(id)}`, { method: 'PATCH', body: { categories: [...categories, category] } });
+      if (categories.includes(category) === present) continue;
+      const next = present ? [...categories, category] : categories.filter((c) => c !== category);
+      await call(`/me/messages/${enc(id)}`, { method: 'PATCH', body: { categories: next } });
     }
   }
 
@@ -223,7 +226,13 @@ export function outlookMessageOperations(
       const message = await inFolder(folderId, id);
       const raw = message && (await rawBytes(id));
       return raw
-        ? { raw, seen: message.isRead, flagged: message.flag?.flagStatus === 'flagged', draft: message.isDraft === true }
+        ? {
+            raw,
+            seen: message.isRead,
+            flagged: message.flag?.flagStatus === 'flagged',
+            draft: message.isDraft === true,
+            junk: message.categories.includes(LIKELY_SPAM_MARK),
+          }
         : null;
     },
 
@@ -247,7 +256,11 @@ export function outlookMessageOperations(
     browse,
 
     async markLikelySpam(_folderId, ids) {
-      await addCategory(ids, LIKELY_SPAM_MARK);
+      await changeCategory(ids, LIKELY_SPAM_MARK, true);
+    },
+
+    async clearLikelySpam(_folderId, ids) {
+      await changeCategory(ids, LIKELY_SPAM_MARK, false);
     },
 
     async setFlags(_folderId, ids, change) {

@@ -87,6 +87,8 @@ export function toSetting(row: repo.MailAccountRow): MailSetting {
     isSyncEnabled: row.isSyncEnabled,
     isClassificationEnabled: row.isClassificationEnabled,
     moveSpamToJunk: row.moveSpamToJunk,
+    authservId: row.authservId,
+    authservIdSetByOwner: row.authservIdSetByOwner,
     batchStatus: row.batchStatus,
     batchCategorizeStatus: row.batchCategorizeStatus,
     batchProgress: row.batchProgress ?? null,
@@ -251,6 +253,11 @@ export async function updateSetting(deps: MailSettingsDeps, caller: Caller, inpu
     isSyncEnabled: input.isSyncEnabled,
     isClassificationEnabled: input.isClassificationEnabled,
     moveSpamToJunk: input.moveSpamToJunk,
+    // Cleared, it may be learned again from received mail.
+    ...(input.authservId !== undefined && {
+      authservId: input.authservId || null,
+      authservIdSetByOwner: Boolean(input.authservId),
+    }),
     ...(range !== undefined && { fetchRangeStart: range?.start ?? null, fetchRangeEnd: range?.end ?? null }),
     // Turning the initialisation on (or resetting it) queues it again.
     ...(input.isSyncEnabled === true && { batchStatus: 'pending' }),

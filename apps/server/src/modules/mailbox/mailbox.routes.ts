@@ -20,6 +20,9 @@ import {
   messageQuerySchema,
   moveBodySchema,
   moveParamSchema,
+  notSpamBodySchema,
+  notSpamParamSchema,
+  notSpamResultSchema,
   sendResultSchema,
   successSchema,
   uidParamSchema,
@@ -36,6 +39,7 @@ import { aiDraft } from './ai-draft';
 import type { Upload } from './compose-message';
 import { discardDraft, saveDraft } from './drafts';
 import { createMailboxPool } from './mailbox-pool';
+import { markNotSpam } from './not-spam';
 import * as service from './mailbox.service';
 import { previewRules } from './rules-preview';
 import { createRawCache } from './raw-cache';
@@ -158,6 +162,12 @@ export async function registerMailboxRoutes(
       '/api/mailbox/messages/move/:from/:to',
       { preValidation, schema: { params: moveParamSchema, body: moveBodySchema, response: { 200: successSchema } } },
       async (req) => service.moveMessages(mailbox, currentUser(req), req.params.from, req.params.to, req.body),
+    );
+
+    r.post(
+      '/api/mailbox/messages/not-spam/:folder',
+      { preValidation, schema: { params: notSpamParamSchema, body: notSpamBodySchema, response: { 200: notSpamResultSchema } } },
+      async (req) => markNotSpam(mailbox, currentUser(req), req.params.folder, req.body),
     );
 
     r.post('/api/mailbox/messages/send', { preValidation, schema: { response: { 200: sendResultSchema } } }, async (req) => {

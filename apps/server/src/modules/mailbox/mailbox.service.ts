@@ -192,6 +192,7 @@ function toListItem(m: MessageSummary | BrowsedMessage): EmailListItem {
     isUnread: !m.seen,
     isFlagged: m.flagged,
     hasAttachments: m.hasAttachments,
+    likelySpam: m.junk,
     replyCount: 'threadDepth' in m ? m.threadDepth : 0,
     size: m.size,
   };
@@ -252,6 +253,7 @@ export async function getMessage(
     let raw: Buffer;
     let flagged = false;
     let unread = false;
+    let junk = false;
     let draft = findSpecialFolder(await provider.listFolders(), '\\Drafts')?.id === query.folder;
     if (ops.fetchWithFlags) {
       const found = await ops.fetchWithFlags(query.folder, uid);
@@ -259,6 +261,7 @@ export async function getMessage(
       raw = found.raw;
       flagged = found.flagged;
       unread = !found.seen;
+      junk = found.junk;
       draft ||= found.draft;
       deps.raw.set(caller.id, query.folder, uid, raw);
     } else {
@@ -294,6 +297,7 @@ export async function getMessage(
       isUnread: unread,
       isFlagged: flagged,
       hasAttachments: attachments.length > 0,
+      likelySpam: junk,
       replyCount: parsed.references.length,
       size: raw.length,
       text: parsed.text.trim() || !parsed.html ? parsed.text : htmlToText(parsed.html),

@@ -360,6 +360,44 @@ describe.skipIf(skip)('webmail /api/mailbox against Dovecot and an SMTP server',
     expect((await t.call(owner, 'POST', '/api/mailbox/messages/move/INBOX/Nowhere', { uids: [spam.uid] })).statusCode).toBe(404);
   });
 
+  it("shows the likely-spam mark and takes the owner's Not spam: mark cleared, sender remembered, Junk back to the inbox", async () => {
+    await imap.append(
+      'INBOX',
+      plain(41).toString().replace('Client 41 <client41@client.example>', 'Promo <deals@promo.example>'),
+      ['$Junk'],
+    );
+    const marked = (await find('Question 41'))!;
+    expect(marked.likelySpam).toBe(true);
+    expect((await find('Question 40'))?.likelySpam ?? false).toBe(false);
+    const opened = await get<MessageDetail>(`/api/mailbox/messages/${encodeURIComponent(marked.uid)}?folder=INBOX&peek=1`);
+    expect(opened.body.likelySpam).toBe(true);
+
+    const res = await t.call(owner, 'POST', '/api/mailbox/messages/not-spam/INBOX', { uids: [marked.uid] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, movedTo: null });
+    expect((await find('Question 41'))!.likelySpam).toBe(false);
+    const lock = await imap.getMailboxLock('INBOX');
+    try {
+      const fetched = await imap.fetchOne(marked.uid.split(':')[1]!, { flags: true }, { uid: true });
+      expect(fetched && [...(fetched.flags ?? [])]).toContain('$NotJunk');
+      expect(fetched && [...(fetched.flags ?? [])]).not.toContain('$Junk');
+    } finally {
+      lock.release();
+    }
+    const senders = await t.database.query<{ address: string }>('SELECT address FROM mail_not_spam_sender ORDER BY address');
+    expect(senders.map((r) => r.address)).toEqual(['deals@promo.example']);
+
+    // From the Junk folder (the previous test put Question 21 there), the message goes back to the inbox.
+    const inJunk = (await page('Junk')).messages.find((m) => m.subject === 'Question 21')!;
+    expect(inJunk.likelySpam).toBe(true);
+    const back = await t.call(owner, 'POST', '/api/mailbox/messages/not-spam/Junk', { uids: [inJunk.uid] });
+    expect(back.json()).toEqual({ success: true, movedTo: 'INBOX' });
+    expect(await find('Question 21')).toMatchObject({ likelySpam: false });
+
+    expect((await t.call(owner, 'POST', '/api/mailbox/messages/not-spam/INBOX', { uids: [] })).statusCode).toBe(400);
+    expect((await t.call(owner, 'POST', '/api/mailbox/messages/not-spam/Nowhere', { uids: ['1:1'] })).statusCode).toBe(404);
+  });
+
   it('sends with attachments and threading headers, keeps a copy in Sent and marks the original answered', async () => {
     const original = (await find('Question 23'))!;
     const form = multipart(

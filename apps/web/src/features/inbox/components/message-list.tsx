@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -225,6 +226,11 @@ const Row = memo(function Row({
             {m.subject || t('inbox.list.noSubject')}
           </button>
         </span>
+        {m.likelySpam && (
+          <Badge variant="warning" className="shrink-0">
+            {t('inbox.list.likelySpam')}
+          </Badge>
+        )}
         {m.replyCount > 0 && (
           <span
             className="flex items-center gap-0.5 text-xs text-muted-foreground"

@@ -8,6 +8,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { attachmentUrl, messageBodyUrl } from '../api/get-message';
 import { formatSize, fullDate } from '../utils/relative-time';
+import { SpamNotice } from './spam-notice';
 import { ToolbarButton } from './toolbar-button';
 
 const label = (a: MailAddress) => a.name || a.address;
@@ -119,6 +120,7 @@ export function MessageView({
               {fullDate(message.date, t)}
             </time>
           </div>
+          {message.likelySpam && <SpamNotice key={message.uid} message={message} onMoved={onBack} />}
           {message.hasRemoteImages && !images && (
             <div className="flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm">
               <ImageOff className="size-4" aria-hidden />

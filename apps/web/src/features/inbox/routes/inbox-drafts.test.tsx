@@ -29,6 +29,7 @@ const row = (uid: string, subject: string, folderPath: string): EmailListItem =>
   isUnread: false,
   isFlagged: false,
   hasAttachments: false,
+  likelySpam: false,
   replyCount: folderPath === 'Drafts' ? 1 : 0,
   size: 100,
 });

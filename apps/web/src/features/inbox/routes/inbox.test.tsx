@@ -38,6 +38,7 @@ const row = (n: number, patch: Partial<EmailListItem> = {}): EmailListItem => ({
   isUnread: n === 1,
   isFlagged: false,
   hasAttachments: n === 2,
+  likelySpam: false,
   replyCount: n === 3 ? 2 : 0,
   size: 100,
   ...patch,

@@ -21,6 +21,7 @@ const message: MessageDetail = {
   isUnread: false,
   isFlagged: false,
   hasAttachments: false,
+  likelySpam: false,
   replyCount: 0,
   size: 100,
   inReplyTo: null,

@@ -1,11 +1,12 @@
 import type { Category } from '@app/shared/categories';
-import type { MailboxNode, MailSetting, UpdateMailSettingInput } from '@app/shared/mail-settings';
+import type { MailboxNode, MailSetting } from '@app/shared/mail-settings';
 import { Plus, RefreshCw, Sparkles, Tags } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { AuthservIdSection, type SettingUpdate } from './authserv-id-section';
 import { CategoriesTable } from './categories-table';
 import { InfoTip, SettingsCard } from './settings-card';
 import { CategorizeStatusBadge } from './status-badge';
@@ -18,7 +19,7 @@ type ClassificationBlockProps = {
   categoriesRefreshing: boolean;
   onRetryCategories: () => void;
   onRefresh: () => void;
-  onUpdate: (patch: Omit<UpdateMailSettingInput, 'id'>) => void;
+  onUpdate: SettingUpdate;
   pending: ReadonlySet<string>;
   onAdd: () => void;
   onCreateWithAi: () => void;
@@ -26,7 +27,10 @@ type ClassificationBlockProps = {
   onDelete: (category: Category) => void;
 };
 
-/** Block 3: classification on/off, the AI categorisation status and the categories. */
+/**
+ * Block 3: classification on/off, what becomes of likely spam, the receiving server's identity (IMAP
+ * mailboxes), the AI categorisation status and the categories.
+ */
 export function ClassificationBlock(props: ClassificationBlockProps) {
   const { setting, categories, onUpdate, pending } = props;
   const { t } = useTranslation();
@@ -88,6 +92,7 @@ export function ClassificationBlock(props: ClassificationBlockProps) {
           onCheckedChange={(moveSpamToJunk) => onUpdate({ moveSpamToJunk })}
         />
       </div>
+      {setting.provider === 'smtp' && <AuthservIdSection setting={setting} onUpdate={onUpdate} pending={pending} />}
 
       {enabled &&
         (status && empty ? (

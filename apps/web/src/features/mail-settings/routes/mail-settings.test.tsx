@@ -199,6 +199,27 @@ describe('MailSettingsRoute', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Move likely spam to the Junk folder' })).toBeChecked());
   });
 
+  it('gives every switch back once its own change is answered, when two changes cross', async () => {
+    let releaseFirst: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const { user } = setup({
+      'PUT /api/email-settings': async ({ body }) => {
+        const patch = body as Record<string, unknown>;
+        if ('moveSpamToJunk' in patch) await held;
+        return { status: 200, body: mailSetting({ moveSpamToJunk: true, isClassificationEnabled: false }) };
+      },
+    });
+    const junk = await screen.findByRole('switch', { name: 'Move likely spam to the Junk folder' });
+    await user.click(junk);
+    await waitFor(() => expect(junk).toBeDisabled());
+    await user.click(screen.getByRole('switch', { name: 'Classify incoming mail' }));
+    // The second change is answered first, then the first one.
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Classify incoming mail' })).toBeEnabled());
+    releaseFirst();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Move likely spam to the Junk folder' })).toBeEnabled());
+    expect(toast.success).toHaveBeenCalledTimes(2);
+  });
+
   it('opens the Starter plan modal on a 409 STARTER_PLAN_LIMIT, and upgrades', async () => {
     const { user, calls, router } = setup({ 'PUT /api/email-settings': apiError(409, 'STARTER_PLAN_LIMIT', 'Limits exceeded') });
     await user.click(await screen.findByRole('radio', { name: 'Based on classification' }));

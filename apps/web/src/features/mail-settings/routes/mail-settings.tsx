@@ -1,9 +1,10 @@
 import type { Category } from '@app/shared/categories';
-import { SETTINGS_TOAST_MS, type MailSetting, type UpdateMailSettingInput } from '@app/shared/mail-settings';
+import { SETTINGS_TOAST_MS, type MailSetting } from '@app/shared/mail-settings';
 import { MailPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Alert } from '@/components/ui/alert';
@@ -24,6 +25,7 @@ import { useMailEvents } from '../api/use-mail-events';
 import { AccountBlock } from '../components/account-block';
 import { ActivityBlock } from '../components/activity-block';
 import { AiCategoriesDialog } from '../components/ai-categories-dialog';
+import type { SettingUpdate } from '../components/authserv-id-section';
 import { categoryDisplayName } from '../components/categories-table';
 import { ClassificationBlock } from '../components/classification-block';
 import { CreateCategoriesDialog } from '../components/create-categories-dialog';
@@ -60,26 +62,31 @@ function useSettingUpdates(setting: MailSetting | null | undefined) {
   const [limitOpen, setLimitOpen] = useState(false);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
-  const update = (patch: Omit<UpdateMailSettingInput, 'id'>) => {
+  const update: SettingUpdate = (patch, callbacks) => {
     if (!setting) return;
     const fields = Object.keys(patch).filter((k) => k !== 'fetchRangeDates');
     setPending((current) => new Set([...current, ...fields]));
     const done = () => setPending((current) => new Set([...current].filter((f) => !fields.includes(f))));
-    mutation.mutate(
-      { id: setting._id, ...patch },
-      {
-        onSuccess: (answer) => {
-          done();
-          if (answer.code === 'STARTER_PLAN_LIMIT') setLimitOpen(true);
-          else toast.success(t('mailSettings.message.mailboxOptionUpdateSuccess'), toastOptions);
-        },
-        onError: (error) => {
-          done();
-          if (isStarterPlanLimit(error)) setLimitOpen(true);
-          else if ((error as { code?: string }).code === 'MAIL_ACCOUNT_MISSING')
-            toast.error(t('mailSettings.accountEmailSettingEroor'), toastOptions);
-          else toast.error(t('mailSettings.message.mailboxOptionUpdateError'), toastOptions);
-        },
+    // mutateAsync, not mutate's callbacks: those run for the latest call only, and two switches
+    // changed in quick succession would leave the first one disabled.
+    mutation.mutateAsync({ id: setting._id, ...patch }).then(
+      (answer) => {
+        done();
+        if (answer.code === 'STARTER_PLAN_LIMIT') setLimitOpen(true);
+        else {
+          toast.success(t('mailSettings.message.mailboxOptionUpdateSuccess'), toastOptions);
+          callbacks?.onSuccess?.();
+        }
+      },
+      (error: unknown) => {
+        done();
+        if (isStarterPlanLimit(error)) setLimitOpen(true);
+        // A value the server refused (400, its message an i18n key) shows under the caller's field.
+        else if (callbacks?.onInvalid && error instanceof ApiRequestError && error.status === 400)
+          callbacks.onInvalid(mailErrorMessage(error));
+        else if ((error as { code?: string }).code === 'MAIL_ACCOUNT_MISSING')
+          toast.error(t('mailSettings.accountEmailSettingEroor'), toastOptions);
+        else toast.error(t('mailSettings.message.mailboxOptionUpdateError'), toastOptions);
       },
     );
   };

@@ -24,6 +24,8 @@ export const mailSetting = (patch: Partial<MailSetting> = {}): MailSetting => ({
   isSyncEnabled: true,
   isClassificationEnabled: true,
   moveSpamToJunk: false,
+  authservId: null,
+  authservIdSetByOwner: false,
   batchStatus: 'completed',
   batchCategorizeStatus: null,
   batchProgress: null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIL_SECURITIES, type MailSecurity } from './mail-presets';
+import { DRY_RUN_MAX_DAYS } from './dry-run';
 
 /** The mailbox connection and its options (spec 02 §3, §5; DESIGN §4, §10). Messages are i18n keys. */
 
@@ -202,6 +203,8 @@ export const updateMailSettingSchema = z.object({
     .nullable()
     .optional(),
   fetchRangeDates: fetchRangeInputSchema.optional(),
+  /** Starts (or restarts) a dry run of that many days from now; 0 switches to live at once. */
+  dryRunDays: z.number().int().min(0).max(DRY_RUN_MAX_DAYS, 'mailSettings.validation.dryRunDays').optional(),
 });
 export type UpdateMailSettingInput = z.input<typeof updateMailSettingSchema>;
 
@@ -248,6 +251,8 @@ export const mailSettingSchema = z.object({
    */
   authservId: z.string().nullable(),
   authservIdSetByOwner: z.boolean(),
+  /** In dry run until then (ISO date): actions are recorded for review, none is run; null: live. */
+  dryRunUntil: z.string().nullable(),
   batchStatus: z.string().nullable(),
   batchCategorizeStatus: z.string().nullable(),
   /** How far the running batch has got (folders read, categories created). */

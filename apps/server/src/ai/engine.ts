@@ -37,6 +37,8 @@ export interface TrainingExample {
   /** The category, or NO_CATEGORY for a message the owner took out of the categories (it fits none). */
   categoryId: string;
   message: EngineMessage;
+  /** How much it counts next to a filed message (1, the default): an owner's correction counts more. */
+  weight?: number;
 }
 
 /** The `categoryId` of a training example that fits no category. */

@@ -27,6 +27,8 @@ export interface MailboxContext {
   folders: MailFolder[];
   /** Who automatic mail is from. */
   mailbox: Mailbox;
+  /** True while the mailbox is in dry run: `ops` write nothing and actions end `dry_run` (dry-run.ts). */
+  dryRun?: boolean;
   /** Kept for the life of the connection: the classifier for the current AI categories. */
   memo: { classifier?: { key: string; model: ClassifierModel | null } };
 }

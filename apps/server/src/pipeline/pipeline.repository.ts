@@ -128,6 +128,8 @@ export interface ClassificationRecord {
   confidence: number | null;
   reason: string | null;
   skipReason: string | null;
+  /** Classified while the mailbox was in dry run: its actions are recorded, never run. */
+  dryRun?: boolean;
 }
 
 export interface PlannedAction {

@@ -10,6 +10,7 @@ import type { MailboxContext } from './context';
 import { planActions } from './plan-actions';
 import { firstRuleCategory, ruleMessageOf } from './rule-match';
 import { learnableAuthservId } from './authserv-id';
+import { inDryRun, readOnlyOperations } from './dry-run';
 import { isNotSpamSender } from './not-spam.repository';
 import { LIKELY_SPAM, likelySpam, serverSaysSpam, suspectedSpam, vouchedByOwner } from './spam-check';
 import * as repo from './pipeline.repository';
@@ -44,7 +45,9 @@ export async function processMessage(ctx: MailboxContext, row: repo.MessageRow):
     }
     const actions = await repo.actionsOf(db, row.id);
     actions.sort((a, b) => ACTION_ORDER.indexOf(a.kind) - ACTION_ORDER.indexOf(b.kind));
-    for (const action of actions) await runAction(ctx, row, action, load);
+    // Mail that came in during a dry run is handled as in a dry run to its end, even once live.
+    const runCtx = row.dryRun ? { ...ctx, ops: readOnlyOperations(ctx.ops), dryRun: true } : ctx;
+    for (const action of actions) await runAction(runCtx, row, action, load);
     await repo.finishMessage(db, row.id, 'done');
   } catch (error) {
     await repo.recordAttemptFailure(db, row.id, error instanceof Error ? error.message : String(error));
@@ -72,11 +75,12 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
   const { db } = ctx.deps;
   const credits = await ctx.deps.creditAccountOf(row.userId);
   const categories = ctx.account.isClassificationEnabled ? await repo.categoriesOf(db, ctx.account.id) : [];
+  const dryRun = inDryRun(ctx);
   const spam = likelySpam(parsed);
   // The owner's own rules outrank the built-in spam model's guess, not the receiving server's verdict.
   const ownRule = spam && !serverSaysSpam(parsed.headers) && firstRuleCategory(ruleMessageOf(parsed), categories) !== null;
   if (spam && !ownRule) {
-    const record = { categoryId: null, classifiedBy: null, confidence: null, reason: spam, skipReason: LIKELY_SPAM };
+    const record = { categoryId: null, classifiedBy: null, confidence: null, reason: spam, skipReason: LIKELY_SPAM, dryRun };
     // Marked where it arrived; moved to Junk only when the owner asked for it (a mistaken verdict must
     // never hide a customer's mail by default).
     const junk = ctx.account.moveSpamToJunk ? findSpecialFolder(ctx.folders, '\\Junk') : null;
@@ -88,7 +92,7 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
   }
   let decision: Decision = {
     kind: 'none',
-    record: { categoryId: null, classifiedBy: null, confidence: null, reason: null, skipReason: null },
+    record: { categoryId: null, classifiedBy: null, confidence: null, reason: null, skipReason: null, dryRun },
   };
   if (ctx.account.isClassificationEnabled) {
     // Mail more likely spam than not is not filed by the engine into a business category (the
@@ -121,10 +125,14 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
     if (paid.applied) creditsDebited.inc(CREDIT_COSTS.aiClassification);
   };
   try {
+    decision = { ...decision, record: { ...decision.record, dryRun } };
     await repo.saveClassification(db, row, decision.record, plan(decision), decision.kind === 'ai' ? payForAi : undefined);
   } catch (error) {
     if (!(error instanceof CreditsGone)) throw error;
-    decision = { kind: 'none', record: { ...decision.record, categoryId: null, classifiedBy: null, skipReason: 'NO_CREDITS' } };
+    decision = {
+      kind: 'none',
+      record: { ...decision.record, categoryId: null, classifiedBy: null, skipReason: 'NO_CREDITS', dryRun },
+    };
     await repo.saveClassification(db, row, decision.record, plan(decision));
   }
   return { ...decision.record, status: 'classified' as const };

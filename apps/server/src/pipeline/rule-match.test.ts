@@ -160,7 +160,7 @@ describe('rule matching', () => {
     const ruleFor = (field: string, operator: RuleOperator, value: string): CategoryRules => {
       const [name, part] = field.split('.') as [string, 'name' | 'email' | undefined];
       const rule = { operator, values: [value] };
-      return (part ? { [name]: { [part]: rule } } : { [name]: rule });
+      return part ? { [name]: { [part]: rule } } : { [name]: rule };
     };
     for (const [field, , values] of cases)
       for (const operator of ['equals', 'startsWith', 'endsWith', 'contains'] as const)

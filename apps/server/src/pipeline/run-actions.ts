@@ -47,8 +47,9 @@ export async function runAction(
   }
 }
 
+const doneStatus = (ctx: MailboxContext) => (ctx.dryRun ? ('dry_run' as const) : ('done' as const));
 const done = (ctx: MailboxContext, action: repo.ActionRow) =>
-  repo.updateAction(ctx.deps.db, action.id, { status: 'done', doneAt: nowOf(ctx.deps) });
+  repo.updateAction(ctx.deps.db, action.id, { status: doneStatus(ctx), doneAt: nowOf(ctx.deps) });
 const skip = (ctx: MailboxContext, action: repo.ActionRow, detail: string) =>
   repo.updateAction(ctx.deps.db, action.id, { status: 'skipped', detail });
 
@@ -71,7 +72,11 @@ async function runDraft(
     const raw = await buildReply({ original: message.parsed, from: ctx.mailbox, text, messageId });
     await ctx.ops.append(folderId, raw, ['\\Draft', '\\Seen']);
   }
-  await repo.updateAction(ctx.deps.db, action.id, { status: 'done', outgoingMessageId: messageId, doneAt: nowOf(ctx.deps) });
+  await repo.updateAction(ctx.deps.db, action.id, {
+    status: doneStatus(ctx),
+    outgoingMessageId: messageId,
+    doneAt: nowOf(ctx.deps),
+  });
 }
 
 /**
@@ -163,6 +168,8 @@ async function draftInstead(
 }
 
 async function settleInterruptedSend(ctx: MailboxContext, action: repo.ActionRow, messageId: string) {
+  // Nothing left in a dry run: there is no send to look for.
+  if (ctx.dryRun) return done(ctx, action);
   // Listed afresh: the Sent folder may have been created by a send since the session began.
   const sent = findSpecialFolder(await ctx.provider.listFolders(), '\\Sent');
   const found = sent ? await ctx.ops.findByMessageId(sent.id, messageId).catch(() => null) : null;

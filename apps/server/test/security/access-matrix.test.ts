@@ -88,6 +88,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/users/verify': { public: 'the single-use hand-off token is the credential' },
   'POST /api/invitations/verify': { public: 'the invitation token is the credential' },
   'POST /api/invitations/set-password': { public: 'the invitation token is the credential' },
+  'POST /api/digest/off': { public: 'the signed digest token is the credential; it can only turn that digest off' },
   'POST /api/stripe/webhook': { public: 'Stripe webhook, authenticated by its Stripe-Signature' },
   'POST /api/webhooks/gmail': { public: 'Pub/Sub push, authenticated by its OIDC token' },
   'POST /api/webhooks/outlook': { public: 'Graph notifications, authenticated by their clientState' },
@@ -144,6 +145,12 @@ const MATRIX: Record<string, Entry> = {
 
   'GET /api/default-configs': { scope: 'personal', build: userIdQuery('/api/default-configs') },
   'GET /api/email-settings': { scope: 'personal', build: userIdQuery('/api/email-settings') },
+  // The caller's own dry run only (no user id in the call); another owner's item: pipeline/dry-run.test.ts.
+  'GET /api/email-settings/dry-run': { scope: 'self', build: () => ({ url: '/api/email-settings/dry-run' }) },
+  'PUT /api/email-settings/dry-run/:id': {
+    scope: 'self',
+    build: () => ({ url: '/api/email-settings/dry-run/00000000-0000-4000-8000-000000000000', payload: { verdict: 'right' } }),
+  },
   'GET /api/email-settings/activity': { scope: 'personal', build: userIdQuery('/api/email-settings/activity') },
   'GET /api/email-settings/events': {
     scope: 'self',

@@ -64,7 +64,12 @@ function* examplesInTime(classes: string[], examples: TrainingExample[]): Steps<
   kept.sort((a, b) => a.t - b.t || a.i - b.i);
   const docs: LabelledFeatures[] = [];
   for (const [rank, { e }] of kept.entries()) {
-    docs.push({ features: messageFeatures(e.message), classIndex: classOf.get(e.categoryId)!, weight: 1, timeRank: rank });
+    docs.push({
+      features: messageFeatures(e.message),
+      classIndex: classOf.get(e.categoryId)!,
+      weight: e.weight ?? 1,
+      timeRank: rank,
+    });
     yield;
   }
   return docs;

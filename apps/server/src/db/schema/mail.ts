@@ -50,6 +50,8 @@ export const mailAccounts = pgTable('mail_account', {
   authservId: text('authserv_id'),
   /** Whether `authservId` was set by the owner (a learned one never replaces it). */
   authservIdSetByOwner: boolean('authserv_id_set_by_owner').notNull().default(false),
+  /** Dry run until then: the assistant records what it would do (move, mark, draft, reply, forward) and does none of it. */
+  dryRunUntil: timestamp('dry_run_until', { withTimezone: true }),
   fetchRangeStart: timestamp('fetch_range_start', { withTimezone: true }),
   fetchRangeEnd: timestamp('fetch_range_end', { withTimezone: true }),
   batchStatus: text('batch_status'),
@@ -147,6 +149,10 @@ export const mailMessages = pgTable(
     reason: text('reason'),
     /** Why an AI step was skipped (e.g. no credits left), for the owner. */
     skipReason: text('skip_reason'),
+    /** Handled while the mailbox was in dry run: its actions were recorded, not run. */
+    dryRun: boolean('dry_run').notNull().default(false),
+    /** The owner's review of a dry-run message: 'right', or 'wrong' (then stored as a correction). */
+    dryRunVerdict: text('dry_run_verdict', { enum: ['right', 'wrong'] }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     processedAt: timestamp('processed_at', { withTimezone: true }),

@@ -9,9 +9,10 @@ export type MailActionKind = (typeof MAIL_ACTION_KINDS)[number];
 
 /**
  * pending → started → done. A send found neither done nor in Sent after a crash is `in_doubt` and
- * shown to the user instead of being sent again; `skipped` records why an action did not run.
+ * shown to the user instead of being sent again; `skipped` records why an action did not run; `dry_run`:
+ * what the action would have done, recorded while the mailbox was in dry run (nothing was moved or sent).
  */
-export const MAIL_ACTION_STATUSES = ['pending', 'started', 'done', 'in_doubt', 'failed', 'skipped'] as const;
+export const MAIL_ACTION_STATUSES = ['pending', 'started', 'done', 'in_doubt', 'failed', 'skipped', 'dry_run'] as const;
 export type MailActionStatus = (typeof MAIL_ACTION_STATUSES)[number];
 
 /**

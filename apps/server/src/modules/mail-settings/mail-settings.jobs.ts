@@ -31,6 +31,13 @@ const EXAMPLES_PER_CATEGORY = 200;
 const PROPOSAL_SAMPLE = 300;
 const SENT_EXAMPLES = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * What an owner's correction weighs next to a message filed in a folder: it says the assistant read
+ * this very kind of mail wrong, against the instruction it misread (whose evidence the engine keeps
+ * adding while few messages are filed). At 1, a message corrected once in a dry-run review, where it
+ * is no folder's example too, was filed the same wrong way again (pipeline/dry-run.test.ts).
+ */
+const CORRECTION_WEIGHT = 3;
 
 /** Runs whatever batch the mailbox asks for; true when something ran (the classifier may have changed). */
 export async function runMailboxJobs(deps: MailboxJobDeps, account: repo.MailAccountRow, provider: MailProvider) {
@@ -134,6 +141,7 @@ async function correctionExamples(
   return (await listCorrections(deps.mail.db, accountId))
     .filter((c) => c.categoryId === null || ids.has(c.categoryId))
     .map((c) => ({
+      weight: CORRECTION_WEIGHT,
       categoryId: c.categoryId ?? NO_CATEGORY,
       message: {
         subject: c.subject,

@@ -1,4 +1,5 @@
 import { aiCategorizationSchema, categoryInputSchema, categorySchema } from '@app/shared/categories';
+import { dryRunPageSchema, dryRunParamSchema, dryRunQuerySchema, dryRunVerdictSchema } from '@app/shared/dry-run';
 import { mailDiscoveryQuerySchema, mailDiscoverySchema } from '@app/shared/mail-discovery';
 import {
   connectMailboxSchema,
@@ -20,6 +21,7 @@ import { currentUser } from '../../http/auth-guard';
 import type { LiveEvents } from '../../notifications/live-events';
 import * as categories from './categories.service';
 import { discover } from './discovery.service';
+import { dryRunReview, reviewDryRun } from './dry-run.service';
 import * as service from './mail-settings.service';
 
 const success = z.object({ success: z.literal(true) });
@@ -66,6 +68,18 @@ export function registerMailSettingsRoutes(
       service.assertOwnUser(currentUser(req), req.query.userId);
       return service.mailActivity(deps, currentUser(req));
     },
+  );
+
+  // The dry run's record and the owner's review of it (issue 36; not in the spec: decisions.md).
+  r.get(
+    '/api/email-settings/dry-run',
+    { preValidation, schema: { querystring: dryRunQuerySchema, response: { 200: dryRunPageSchema } } },
+    async (req) => dryRunReview(deps, currentUser(req), req.query.page),
+  );
+  r.put(
+    '/api/email-settings/dry-run/:id',
+    { preValidation, schema: { params: dryRunParamSchema, body: dryRunVerdictSchema, response: { 200: success } } },
+    async (req) => reviewDryRun(deps, currentUser(req), req.params.id, req.body),
   );
 
   // Server-Sent Events: the settings screen refetches when the worker changes this user's mail state.

@@ -89,6 +89,7 @@ export function toSetting(row: repo.MailAccountRow): MailSetting {
     moveSpamToJunk: row.moveSpamToJunk,
     authservId: row.authservId,
     authservIdSetByOwner: row.authservIdSetByOwner,
+    dryRunUntil: row.dryRunUntil && row.dryRunUntil.getTime() > Date.now() ? row.dryRunUntil.toISOString() : null,
     batchStatus: row.batchStatus,
     batchCategorizeStatus: row.batchCategorizeStatus,
     batchProgress: row.batchProgress ?? null,
@@ -257,6 +258,9 @@ export async function updateSetting(deps: MailSettingsDeps, caller: Caller, inpu
     ...(input.authservId !== undefined && {
       authservId: input.authservId || null,
       authservIdSetByOwner: Boolean(input.authservId),
+    }),
+    ...(input.dryRunDays !== undefined && {
+      dryRunUntil: input.dryRunDays > 0 ? new Date(Date.now() + input.dryRunDays * 86_400_000) : null,
     }),
     ...(range !== undefined && { fetchRangeStart: range?.start ?? null, fetchRangeEnd: range?.end ?? null }),
     // Turning the initialisation on (or resetting it) queues it again.

@@ -26,6 +26,7 @@ export const mailSetting = (patch: Partial<MailSetting> = {}): MailSetting => ({
   moveSpamToJunk: false,
   authservId: null,
   authservIdSetByOwner: false,
+  dryRunUntil: null,
   batchStatus: 'completed',
   batchCategorizeStatus: null,
   batchProgress: null,

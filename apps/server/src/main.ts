@@ -27,7 +27,7 @@ async function main() {
     log,
   });
   const app = config.role === 'worker' ? null : await buildApp({ config, database, mailer, webDist: paths.webDist, logger: log });
-  const worker = config.role === 'api' ? null : startWorker({ config, database, log });
+  const worker = config.role === 'api' ? null : startWorker({ config, database, log, mailer });
   const metricsListener =
     config.metrics.port === undefined
       ? null

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { engineFor } from './engine';
+import { sendDueDigests } from './modules/digest/digest.service';
 import { runMailboxJobs } from './modules/mail-settings/mail-settings.jobs';
 import { mailSettingsDeps, providerFor } from './modules/mail-settings/mail-settings.service';
 import { countAiCalls } from './modules/metrics/ai-calls';
@@ -9,6 +10,7 @@ import { reportAllExtraCredits } from './modules/subscriptions/billing.service';
 import { createStripe } from './modules/subscriptions/stripe-client';
 import { creditAccountOf } from './modules/subscriptions/subscriptions.service';
 import { createMailboxPush } from './modules/webhooks/mailbox-push';
+import type { Mailer } from './notifications/mailer';
 import { listenForWakeups, MAIL_ACCOUNT_CHANGED_CHANNEL } from './notifications/mailbox-wakeups';
 import type { RunnerDeps } from './pipeline/mailbox-runner';
 import { type PipelineWorker, startPipelineWorker, type WorkerOptions } from './pipeline/worker';
@@ -18,6 +20,8 @@ export function startWorker(deps: {
   config: Config;
   database: Database;
   log?: RunnerDeps['log'];
+  /** The system mailer: with it, the worker sends the owners' daily digests (issue 36, item 4). */
+  mailer?: Mailer;
   /** Tests: other poll and scan intervals. */
   polling?: Pick<RunnerDeps, 'pollMs' | 'pushPollMs' | 'settingsCheckMs' | 'correctionsCheckMs'> & Pick<WorkerOptions, 'scanMs'>;
 }): PipelineWorker {
@@ -48,10 +52,12 @@ export function startWorker(deps: {
     log: deps.log,
   });
   const billing = config.stripe ? scheduleExtraCredits(config, db, deps.log) : null;
+  const digests = deps.mailer ? scheduleDigests(config, db, deps.mailer, deps.log) : null;
   return {
     workerId: pipeline.workerId,
     async stop() {
       if (billing) clearInterval(billing);
+      if (digests) clearInterval(digests);
       await pipeline.stop();
       await push?.close();
       await settingsChanges.close();
@@ -76,6 +82,23 @@ function scheduleExtraCredits(config: Config, db: Database['db'], log?: RunnerDe
   const timer = setInterval(
     () => void reportAllExtraCredits(billingDeps).catch((err: unknown) => warn({ err }, 'extra credits report failed')),
     EXTRA_CREDITS_REPORT_MS,
+  );
+  timer.unref();
+  return timer;
+}
+
+/**
+ * The daily digests are looked for every 5 minutes: each owner's is sent once past 8:00 in their time
+ * zone, claimed in the database first, so several workers share the job without sending twice.
+ */
+const DIGEST_CHECK_MS = 5 * 60 * 1000;
+
+function scheduleDigests(config: Config, db: Database['db'], mailer: Mailer, log?: RunnerDeps['log']) {
+  const warn = (object: object, message: string) => log?.warn(object, message);
+  const deps = { db, mailer, appUrl: config.appUrl, secret: config.authSecret, log: { warn } };
+  const timer = setInterval(
+    () => void sendDueDigests(deps).catch((err: unknown) => warn({ err }, 'daily digests failed')),
+    DIGEST_CHECK_MS,
   );
   timer.unref();
   return timer;

@@ -46,6 +46,9 @@ export const sessionUserSchema = z.object({
   businessSector: z.string().nullable(),
   role: z.string().nullable(),
   website: z.string().nullable(),
+  /** The profile's language and time zone (issue 36, item 4); null until a browser reports them. */
+  language: z.enum(['en', 'fr']).nullable(),
+  timeZone: z.string().nullable(),
   billable: z.boolean(),
   subscriptionStatus: z.string(),
   subscriptionBillingCycle: z.enum(['monthly', 'yearly']),

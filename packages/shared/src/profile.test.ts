@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeWebsite, profileInputSchema } from './profile';
+import { canonicalTimeZone, normalizeWebsite, profileInputSchema, profileUpdateSchema } from './profile';
 
 describe('website normalisation (DESIGN §10)', () => {
   it.each([
@@ -43,5 +43,24 @@ describe('profile schema', () => {
     ]) {
       expect(message({ phoneNumber })).toBeUndefined();
     }
+  });
+});
+
+describe('the daily digest settings (issue 36, item 4)', () => {
+  it('knows IANA time zones by their canonical names', () => {
+    expect(canonicalTimeZone('Europe/Paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('UTC')).toBe('UTC');
+    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
+    expect(canonicalTimeZone('')).toBeNull();
+    expect(canonicalTimeZone('Europe/Paris<script>')).toBeNull();
+  });
+
+  it('takes a language, a time zone and the switch, each on its own', () => {
+    expect(profileUpdateSchema.parse({ timeZone: 'america/new_york' })).toEqual({ timeZone: 'America/New_York' });
+    expect(profileUpdateSchema.parse({ dailyDigest: false })).toEqual({ dailyDigest: false });
+    const issue = (body: object) => profileUpdateSchema.safeParse(body).error?.issues[0]?.message;
+    expect(issue({ language: 'es' })).toBe('profile.language.invalid');
+    expect(issue({ timeZone: 'Nowhere/Town' })).toBe('profile.timeZone.invalid');
   });
 });

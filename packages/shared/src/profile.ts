@@ -42,10 +42,45 @@ const profileFields = z.object({
   website: websiteSchema,
 });
 
-/** The profile form and the body of POST /api/user-profiles (spec 01 §3, §5). */
+/** The languages system mail (the daily digest) is written in. */
+export const MAIL_LANGUAGES = ['en', 'fr'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+/** The canonical IANA name of a time zone the runtime knows ('europe/paris' → 'Europe/Paris'), or null. */
+export function canonicalTimeZone(name: string): string | null {
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+const timeZoneSchema = z
+  .string()
+  .max(64, 'profile.timeZone.invalid')
+  .transform((name, ctx) => {
+    const canonical = canonicalTimeZone(name);
+    if (canonical === null) ctx.addIssue({ code: 'custom', message: 'profile.timeZone.invalid' });
+    return canonical ?? name;
+  });
+
+/** Issue 36, item 4: the owner's language and time zone (captured from the browser), and the digest switch. */
+const digestFields = z.object({
+  language: z.enum(MAIL_LANGUAGES, { error: 'profile.language.invalid' }),
+  timeZone: timeZoneSchema,
+  dailyDigest: z.boolean(),
+});
+
+/**
+ * The profile form and the body of POST /api/user-profiles (spec 01 §3, §5); the browser's language
+ * and time zone come with it when they are known.
+ */
 export const profileInputSchema = profileFields.extend({
   phoneNumber: phoneSchema.default(''),
   website: websiteSchema.default(''),
+  language: digestFields.shape.language.optional(),
+  timeZone: timeZoneSchema.optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
@@ -54,6 +89,7 @@ export type ProfileInput = z.input<typeof profileInputSchema>;
  * and the help guide's flags (spec 02 §2).
  */
 export const profileUpdateSchema = profileFields.partial().extend({
+  ...digestFields.partial().shape,
   showGuide: z.boolean().optional(),
   helpGuideSeen: z.literal(true).optional(),
   gettingStartedClosed: z.literal(true).optional(),
@@ -67,6 +103,11 @@ export const profileSchema = z.object({
   role: z.string(),
   phoneNumber: z.string(),
   website: z.string(),
+  /** null: not captured from a browser yet (system mail in English). */
+  language: z.enum(MAIL_LANGUAGES).nullable(),
+  /** null: not captured from a browser yet (the digest at 8:00 UTC). */
+  timeZone: z.string().nullable(),
+  dailyDigest: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -78,3 +119,6 @@ export const enterpriseCategoriesSchema = z.array(
 export type EnterpriseCategories = z.infer<typeof enterpriseCategoriesSchema>;
 
 export const langQuerySchema = z.object({ lang: z.enum(['en', 'fr', 'es']).catch('en').default('en') });
+
+/** POST /api/digest/off: the daily digest's one-click "turn off" link (no session; the signed token is the credential). */
+export const digestOffSchema = z.object({ token: z.string().min(1).max(400) });

@@ -15,6 +15,7 @@ import type { SessionCache } from '../modules/auth/session-cache';
 import { createKnownSessions, type KnownSession, makeSessionResolver, sessionCookieName } from '../modules/auth/session-resolver';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes';
 import { registerAssistantRoutes } from '../modules/assistant/assistant.routes';
+import { registerDigestRoutes } from '../modules/digest/digest.routes';
 import { registerEnterpriseCategoryRoutes } from '../modules/enterprise-categories/enterprise-categories.routes';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes';
 import { registerGettingStartedRoutes } from '../modules/getting-started/getting-started.routes';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps) {
   registerMetricsRoutes(app, { database, token: config.metrics.token });
   registerSessionRoutes(app, { db: database.db, auth, config, requireUser });
   registerProfileRoutes(app, { db: database.db, requireUser });
+  registerDigestRoutes(app, { db: database.db, secret: config.authSecret });
   registerAccountRoutes(app, {
     db: database.db,
     requireUser,

@@ -97,6 +97,13 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/auth/routes/session-sign-in').then((m) => ({ Component: m.SessionSignInRoute })),
           },
           {
+            path: 'digest/off',
+            lazy: () =>
+              Promise.all([import('@/features/profile/routes/digest-off'), loadAppNamespaces()]).then(([m]) => ({
+                Component: m.DigestOffRoute,
+              })),
+          },
+          {
             path: 'password-reset',
             lazy: () => import('@/features/auth/routes/password-reset').then((m) => ({ Component: m.PasswordResetRoute })),
           },

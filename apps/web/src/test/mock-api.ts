@@ -41,6 +41,8 @@ export const sessionUser = (patch: Partial<SessionUser> = {}): SessionUser => ({
   businessSector: 'retail',
   role: 'Owner',
   website: null,
+  language: 'en',
+  timeZone: 'Europe/Paris',
   billable: false,
   subscriptionStatus: 'active',
   subscriptionBillingCycle: 'monthly',

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { userProfiles, users } from '../../db/schema/index';
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
-type ProfileFields = Pick<ProfileRow, 'businessSector' | 'role' | 'phoneNumber' | 'website'>;
+type ProfileFields = Pick<ProfileRow, 'businessSector' | 'role' | 'phoneNumber' | 'website'> &
+  Partial<Pick<ProfileRow, 'language' | 'timeZone' | 'dailyDigest'>>;
 
 export async function findProfileByUser(db: Db, userId: string) {
   const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId));

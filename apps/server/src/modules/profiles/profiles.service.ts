@@ -1,11 +1,19 @@
-import type { Profile, ProfileInput } from '@app/shared/profile';
+import type { MailLanguage, Profile } from '@app/shared/profile';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
 import * as repo from './profiles.repository';
 
 type Caller = { id: string; email: string };
-type Fields = { businessSector: string; role: string; phoneNumber: string; website: string };
+type Fields = {
+  businessSector: string;
+  role: string;
+  phoneNumber: string;
+  website: string;
+  language?: MailLanguage;
+  timeZone?: string;
+  dailyDigest?: boolean;
+};
 
 function toProfile(row: repo.ProfileRow, email: string): Profile {
   return {
@@ -16,6 +24,9 @@ function toProfile(row: repo.ProfileRow, email: string): Profile {
     role: row.role,
     phoneNumber: row.phoneNumber,
     website: row.website,
+    language: row.language,
+    timeZone: row.timeZone,
+    dailyDigest: row.dailyDigest,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -40,14 +51,14 @@ export async function updateProfile(
   db: Db,
   caller: Caller,
   id: string,
-  input: Partial<ProfileInput> & { showGuide?: boolean; helpGuideSeen?: true; gettingStartedClosed?: true },
+  input: Partial<Fields> & { showGuide?: boolean; helpGuideSeen?: true; gettingStartedClosed?: true },
 ) {
   const existing = z.uuid().safeParse(id).success ? await repo.findProfileById(db, id) : null;
   if (!existing || existing.userId !== caller.id) throw notFound();
   const { showGuide, helpGuideSeen, gettingStartedClosed, ...fields } = input;
   if (showGuide !== undefined) await repo.setShowGuide(db, caller.id, showGuide);
   if (helpGuideSeen || gettingStartedClosed) await repo.setGuideDone(db, caller.id, { helpGuideSeen, gettingStartedClosed });
-  const row = await repo.updateProfile(db, id, fields as Partial<Fields>);
+  const row = await repo.updateProfile(db, id, fields);
   return toProfile(row!, caller.email);
 }
 

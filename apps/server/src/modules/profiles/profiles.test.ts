@@ -87,6 +87,36 @@ describe('user profiles', () => {
     });
   });
 
+  it('keeps the language, time zone and daily digest switch of the digest (issue 36, item 4)', async () => {
+    const { _id, ...before } = (await t.call(alice, 'GET', '/api/user-profiles')).json();
+    // Never captured from a browser yet; the digest is on by default.
+    expect(before).toMatchObject({ language: null, timeZone: null, dailyDigest: true });
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ language: null, timeZone: null });
+    const res = await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { language: 'fr', timeZone: 'europe/paris' });
+    expect(res.json()).toMatchObject({ language: 'fr', timeZone: 'Europe/Paris', dailyDigest: true, role: 'Founder' });
+    expect((await t.call(alice, 'GET', '/api/session')).json()).toMatchObject({ language: 'fr', timeZone: 'Europe/Paris' });
+    expect((await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, { dailyDigest: false })).json()).toMatchObject({
+      dailyDigest: false,
+      language: 'fr',
+    });
+    for (const [payload, message] of [
+      [{ timeZone: 'Mars/Olympus_Mons' }, 'profile.timeZone.invalid'],
+      [{ timeZone: '' }, 'profile.timeZone.invalid'],
+      [{ language: 'de' }, 'profile.language.invalid'],
+    ] as const) {
+      const bad = await t.call(alice, 'PUT', `/api/user-profiles/${_id}`, payload);
+      expect(bad.statusCode, message).toBe(400);
+      expect(bad.json()).toMatchObject({ message });
+    }
+    expect((await t.call(alice, 'GET', '/api/user-profiles')).json()).toMatchObject({ timeZone: 'Europe/Paris', language: 'fr' });
+  });
+
+  it('takes the language and time zone the browser reports with a new profile', async () => {
+    const carol = await t.signUp();
+    const res = await t.call(carol, 'POST', '/api/user-profiles', { ...valid, language: 'en', timeZone: 'America/New_York' });
+    expect(res.json()).toMatchObject({ language: 'en', timeZone: 'America/New_York', dailyDigest: true });
+  });
+
   it("never shows or changes another user's profile", async () => {
     const { _id } = (await t.call(alice, 'GET', '/api/user-profiles')).json();
     expect((await t.call(bob, 'GET', `/api/user-profiles?userId=${alice.id}`)).statusCode).toBe(403);

@@ -33,6 +33,8 @@ export async function sessionUser(db: Db, userId: string, billingEnabled: boolea
     businessSector: profile?.businessSector ?? null,
     role: profile?.role ?? null,
     website: profile?.website ?? null,
+    language: profile?.language ?? null,
+    timeZone: profile?.timeZone ?? null,
     ...plan,
     quota: { exceeded: { credits: creditsExceeded, emailAddresses: emailAddressesExceeded } },
     referrerId: user.referrerId,

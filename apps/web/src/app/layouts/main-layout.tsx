@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useLinkOutcomeNotice } from '@/features/auth/api/link-outcome';
 import { HelpGuide } from '@/features/help-guide/components/help-guide';
+import { useCaptureLocale } from '@/features/profile/api/capture-locale';
 import { afterFirstScreen, deferred, useMountedOnceWanted, usePreloadAfterFirstScreen } from '@/lib/deferred';
 import { loadAppNamespaces } from '@/lib/i18n';
 import { useAuth } from '@/lib/session';
@@ -22,6 +23,7 @@ export function MainLayout() {
   const { t } = useTranslation();
   const { user } = useAuth();
   useLinkOutcomeNotice(user);
+  useCaptureLocale(user);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerMounted = useMountedOnceWanted(drawerOpen, NavDrawer);

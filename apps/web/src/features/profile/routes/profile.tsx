@@ -12,8 +12,10 @@ import { useAuth } from '@/lib/session';
 import { isSafePath } from '@/lib/utils';
 import { useEnterpriseCategories } from '../api/get-enterprise-categories';
 import { useProfile } from '../api/get-profile';
+import { browserLocale } from '../api/capture-locale';
 import { useSaveProfile } from '../api/save-profile';
 import { DeleteAccount } from '../components/delete-account';
+import { DigestSettings } from '../components/digest-settings';
 import { ProfileForm } from '../components/profile-form';
 
 /**
@@ -87,7 +89,8 @@ export function ProfileRoute() {
           onCancel={() => navigate(-1)}
           onSubmit={(values) =>
             save.mutate(
-              { id: current?._id ?? null, values },
+              // A new profile takes this browser's language and time zone (the daily digest's).
+              { id: current?._id ?? null, values: current ? values : { ...values, ...browserLocale() } },
               {
                 onSuccess: () => {
                   toast.success(t('profile.saved'));
@@ -97,6 +100,13 @@ export function ProfileRoute() {
             )
           }
         />
+      )}
+      {/* The daily digest goes to owners only (issue 36, item 4). */}
+      {current && user.referrerId === null && (
+        <>
+          <hr />
+          <DigestSettings profile={current} />
+        </>
       )}
       <hr />
       <DeleteAccount uid={user.uid} />

@@ -140,6 +140,10 @@ const folderRef = z
  * Body of POST /api/email-settings/categories and PUT …/{id}. `mailboxAddress` is the connected
  * account's address, which no forwarding address may equal.
  */
+/** The lowest precision an owner can ask of a category's autopilot, and the one offered first. */
+export const AUTOPILOT_PRECISION_MIN = 50;
+export const AUTOPILOT_PRECISION_DEFAULT = 90;
+
 export function categoryInputSchema(mailboxAddress?: string) {
   return z
     .object({
@@ -153,6 +157,17 @@ export function categoryInputSchema(mailboxAddress?: string) {
       action: actionSchema,
       responseInstructions: cleanText.pipe(z.string().max(CATEGORY_TEXT_MAX, 'categories.validation.textTooLong')).default(''),
       email: forwardingEmails(mailboxAddress),
+      /**
+       * Earned autopilot (issue 36): instant replies and forwards only while the category's measured
+       * precision on past mail is at least this share, in percent; below it, a draft. Null: no limit.
+       */
+      autopilotMinPrecision: z
+        .number()
+        .int()
+        .min(AUTOPILOT_PRECISION_MIN, 'categories.validation.autopilotPrecision')
+        .max(100, 'categories.validation.autopilotPrecision')
+        .nullable()
+        .default(null),
       rules: categoryRulesSchema.nullish(),
       createdBy: z.enum(['AI', 'USER']).default('USER'),
     })
@@ -187,6 +202,7 @@ export const categorySchema = z.object({
   action: z.number().int(),
   responseInstructions: z.string(),
   email: z.array(z.string()).nullable(),
+  autopilotMinPrecision: z.number().int().nullable(),
   rules: storedRulesSchema.nullable(),
   classificationParentMailbox: z.string().nullable(),
   draftParentMailbox: z.string().nullable(),

@@ -329,6 +329,7 @@ export const HELD_BACK_REASONS = [
   'not_grounded',
   'question_unanswered',
   'internal_quoted',
+  'precision_below',
 ] as const;
 export type MailActivity = z.infer<typeof mailActivitySchema>;
 

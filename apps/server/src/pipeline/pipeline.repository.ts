@@ -1,6 +1,14 @@
 import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailAccounts, mailActions, mailCategories, mailClassifiers, mailMessages, pipelineWorkers } from '../db/schema/index';
+import {
+  mailAccounts,
+  mailAccuracyReports,
+  mailActions,
+  mailCategories,
+  mailClassifiers,
+  mailMessages,
+  pipelineWorkers,
+} from '../db/schema/index';
 import type { MailActionKind } from '../db/schema/pipeline';
 import { RESPONSE_TYPES } from '@app/shared/mail-settings';
 
@@ -275,4 +283,13 @@ export async function saveClassifier(db: Db, row: typeof mailClassifiers.$inferI
       target: mailClassifiers.mailAccountId,
       set: { engine: row.engine, categoriesKey: row.categoriesKey, model: row.model, trainedAt: new Date() },
     });
+}
+
+/** The mailbox's accuracy on its past mail, or null before the first measure. */
+export async function accuracyReportOf(db: Db, accountId: string) {
+  const [row] = await db
+    .select({ report: mailAccuracyReports.report })
+    .from(mailAccuracyReports)
+    .where(eq(mailAccuracyReports.mailAccountId, accountId));
+  return row?.report ?? null;
 }

@@ -14,6 +14,7 @@ import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './
 import * as repo from './pipeline.repository';
 import { replyText } from './reply-text';
 import { trustedAuthservIds } from './authserv-id';
+import { autopilotNotEarned, PRECISION_BELOW } from './earned-autopilot';
 import { replyToTrusted } from './reply-to-trust';
 import { suspectedSpam } from './spam-check';
 
@@ -106,6 +107,10 @@ async function runSend(
     return draftInstead(ctx, row, action, message.parsed, 'reply_to_unverified');
   // The owner's rule filed it, but the spam model doubts it: the owner decides, from a draft.
   if (kind === 'reply' && suspectedSpam(message.parsed)) return draftInstead(ctx, row, action, message.parsed, 'spam_suspected');
+  if (await autopilotNotEarned(ctx, row)) {
+    if (kind === 'reply') return draftInstead(ctx, row, action, message.parsed, PRECISION_BELOW);
+    return skip(ctx, action, PRECISION_BELOW);
+  }
   if (!withinDailyCap(await repo.autoSendsSince(ctx.deps.db, ctx.account.id, since), ctx.deps.dailySendCap))
     return skip(ctx, action, 'daily_cap');
 

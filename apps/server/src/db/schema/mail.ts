@@ -106,6 +106,8 @@ export const mailCategories = pgTable(
     draftParentMailbox: text('draft_parent_mailbox'),
     createdBy: text('created_by').notNull().default('USER'),
     /** The provider's id of the folder or label the category files into. */
+    /** Instant replies and forwards only while the measured precision is at least this (percent); null: no limit. */
+    autopilotMinPrecision: integer('autopilot_min_precision'),
     mailboxId: text('mailbox_id').notNull(),
     mailboxPath: text('mailbox_path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import type { AccuracyReport } from '@app/shared/accuracy';
 import { sql } from 'drizzle-orm';
 import { customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -119,6 +120,20 @@ export const mailNotSpamSenders = pgTable(
   },
   (t) => [uniqueIndex('mail_not_spam_sender_account_address_idx').on(t.mailAccountId, t.address)],
 );
+
+/** The mailbox's accuracy on its past mail (issue 36), one per mailbox, replaced at each initialisation. */
+export const mailAccuracyReports = pgTable('mail_accuracy_report', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mailAccountId: uuid('mail_account_id')
+    .notNull()
+    .unique()
+    .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+  report: jsonb('report').$type<AccuracyReport>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

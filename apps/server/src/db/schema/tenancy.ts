@@ -29,6 +29,7 @@ export const tenancy = {
   mail_reply_example: { kind: 'user', column: 'user_id' },
   mail_correction: { kind: 'user', column: 'user_id' },
   mail_not_spam_sender: { kind: 'user', column: 'user_id' },
+  mail_accuracy_report: { kind: 'user', column: 'user_id' },
   feedback: { kind: 'user', column: 'user_id' },
   mail_push_channel: { kind: 'user', column: 'user_id' },
   pipeline_worker: { kind: 'system', column: null },

@@ -9,6 +9,8 @@ import type { MailProvider, MessageSummary } from '../../mail/port';
 import { categoriesKey, toEngineCategory, toEngineMessage } from '../../pipeline/classify';
 import { listCorrections } from '../../pipeline/corrections.repository';
 import { saveClassifier } from '../../pipeline/pipeline.repository';
+import { likelySpam, suspectedSpam } from '../../pipeline/spam-check';
+import { type FiledMessage, measurePastMail } from './accuracy';
 import { createCategory } from './categories.service';
 import type { MailSettingsDeps } from './mail-settings.service';
 import * as repo from './mail-settings.repository';
@@ -64,7 +66,10 @@ function range(deps: MailboxJobDeps, account: repo.MailAccountRow) {
   return { start, end };
 }
 
-/** The messages of a folder dated within the range, newest first, at most `max`, read and cleaned. */
+/**
+ * The messages of a folder dated within the range, newest first, at most `max`, read and cleaned,
+ * with their listing and whether the pipeline would take them for spam.
+ */
 async function readFolder(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
   const ops = provider.messages!;
   const picked: MessageSummary[] = [];
@@ -74,12 +79,14 @@ async function readFolder(provider: MailProvider, folderId: string, within: { st
     const oldest = page.messages.at(-1)?.date;
     if (page.messages.length < 50 || (oldest && oldest < within.start)) break;
   }
-  const messages: EngineMessage[] = [];
+  const read: { summary: MessageSummary; message: EngineMessage; heldAsSpam: boolean }[] = [];
   for (const summary of picked.slice(0, max)) {
     const raw = await ops.fetchRaw(folderId, summary.id);
-    if (raw) messages.push(toEngineMessage(await parseMessage(raw, { maxBodyChars: 20_000 })));
+    if (!raw) continue;
+    const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
+    read.push({ summary, message: toEngineMessage(parsed), heldAsSpam: likelySpam(parsed) !== null || suspectedSpam(parsed) });
   }
-  return messages;
+  return read;
 }
 
 async function setProgress(deps: MailboxJobDeps, account: repo.MailAccountRow, changes: Partial<repo.NewMailAccount>) {
@@ -98,16 +105,22 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
   await setProgress(deps, account, { batchStatus: 'processing', batchProgress: { job: 'initialisation', done: 0, total } });
   try {
     const within = range(deps, account);
-    const examples: TrainingExample[] = [];
+    const filed: FiledMessage[] = [];
     // With the automatic initialisation off, no past mail is read: only the owner's corrections teach.
     const readsPastMail = account.isSyncEnabled;
     for (const [index, category] of categories.entries()) {
       if (!readsPastMail) break;
-      const messages = await readFolder(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY);
-      examples.push(...messages.map((message) => ({ categoryId: category.id, message })));
+      const read = await readFolder(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY);
+      filed.push(
+        ...read.map((r) => ({ ...r, categoryId: category.id, ref: { folder: category.mailboxId, summary: r.summary } })),
+      );
       await setProgress(deps, account, { batchProgress: { job: 'initialisation', done: index + 1, total } });
     }
-    examples.push(...(await correctionExamples(deps, account.id, categories)));
+    if (readsPastMail) await measurePastMail(deps.mail.db, deps.engine, account, categories, filed, deps.now?.() ?? new Date());
+    const examples: TrainingExample[] = [
+      ...filed.map((f) => ({ categoryId: f.categoryId, message: f.message })),
+      ...(await correctionExamples(deps, account.id, categories)),
+    ];
     if (readsPastMail) await keepSentReplies(deps, account, provider, within);
     if (categories.length > 0) {
       const model = await deps.engine.train(categories.map(toEngineCategory), examples);
@@ -196,7 +209,11 @@ export async function categorize(deps: MailboxJobDeps, account: repo.MailAccount
     // The engines write English and French; other languages are asked for by name and get English.
     const code = CATEGORY_LANGUAGES.find((l) => l.name === request.language || l.code === request.language)?.code;
     const language = code === 'fr' ? 'fr' : 'en';
-    const proposals = await deps.engine.proposeCategories(sample, count, language);
+    const proposals = await deps.engine.proposeCategories(
+      sample.map((r) => r.message),
+      count,
+      language,
+    );
     await step('REFINING', 0);
     const taken = new Set((await repo.listCategories(deps.mail.db, account.userId)).map((c) => c.name.toLowerCase()));
     const schema = categoryInputSchema(account.username);

@@ -1,4 +1,5 @@
 import { aiCategorizationSchema, categoryInputSchema, categorySchema } from '@app/shared/categories';
+import { accuracyReportSchema } from '@app/shared/accuracy';
 import { dryRunPageSchema, dryRunParamSchema, dryRunQuerySchema, dryRunVerdictSchema } from '@app/shared/dry-run';
 import { mailDiscoveryQuerySchema, mailDiscoverySchema } from '@app/shared/mail-discovery';
 import {
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard';
 import type { LiveEvents } from '../../notifications/live-events';
 import * as categories from './categories.service';
+import { accuracyReport } from './accuracy';
 import { discover } from './discovery.service';
 import { dryRunReview, reviewDryRun } from './dry-run.service';
 import * as service from './mail-settings.service';
@@ -68,6 +70,13 @@ export function registerMailSettingsRoutes(
       service.assertOwnUser(currentUser(req), req.query.userId);
       return service.mailActivity(deps, currentUser(req));
     },
+  );
+
+  // How the assistant would have filed the owner's past mail (issue 36; not in the spec: decisions.md).
+  r.get(
+    '/api/email-settings/accuracy',
+    { preValidation, schema: { response: { 200: accuracyReportSchema.nullable() } } },
+    async (req) => accuracyReport(deps.db, currentUser(req), (await service.requireAccount(deps.db, currentUser(req))).id),
   );
 
   // The dry run's record and the owner's review of it (issue 36; not in the spec: decisions.md).

@@ -8,14 +8,22 @@ const KEY = /['`]((?:mailSettings|categories)\.[A-Za-z_]+(?:\.[A-Za-z_]+)*)['`]/
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shared = join(here, '../../../../../packages/shared/src');
+const server = join(here, '../../../../server/src/modules/mail-settings');
 
 describe('mail settings texts', () => {
-  const sharedKeys = [...keysIn(join(shared, 'categories.ts'), KEY), ...keysIn(join(shared, 'mail-settings.ts'), KEY)];
+  const sharedKeys = [
+    ...keysIn(join(shared, 'categories.ts'), KEY),
+    ...keysIn(join(shared, 'mail-settings.ts'), KEY),
+    ...keysIn(join(shared, 'dry-run.ts'), KEY),
+    // The dry run's review answers its own keys.
+    ...keysIn(join(server, 'dry-run.service.ts'), KEY),
+  ];
   const screenKeys = sourceFiles(here).flatMap((file) => keysIn(file, KEY));
 
   it('finds the keys it checks', () => {
     expect(sharedKeys).toContain('categories.validation.nameInvalid');
     expect(sharedKeys).toContain('mailSettings.validation.invalidHost');
+    expect(sharedKeys).toContain('mailSettings.dryRun.validation.sameCategory');
     expect(screenKeys).toContain('mailSettings.messages.starterPlanLimit');
   });
 

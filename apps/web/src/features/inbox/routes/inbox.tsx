@@ -23,6 +23,7 @@ import { ComposeFrame } from '../components/compose-frame';
 import { findByUse, FolderTree } from '../components/folder-tree';
 import { type ListActions, MessageList } from '../components/message-list';
 import { MessageView } from '../components/message-view';
+import { useDeepLink } from '../hooks/use-deep-link';
 import { draftFrom, draftFromSaved, emptyDraft, type ComposeDraft } from '../utils/compose-draft';
 
 /**
@@ -44,7 +45,8 @@ export function InboxRoute() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const own = useAuth().user?.email ?? '';
-  const [folder, setFolder] = useState(firstPage.folder);
+  const link = useDeepLink();
+  const [folder, setFolder] = useState(link.folder ?? firstPage.folder);
   const [page, setPage] = useState(firstPage.page);
   const [searchText, setSearchText] = useState('');
   const typedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -52,7 +54,7 @@ export function InboxRoute() {
   const search = searchText.trim() === '' ? '' : typedSearch;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [cursor, setCursor] = useState(0);
-  const [openUid, setOpenUid] = useState<string | null>(null);
+  const [openUid, setOpenUid] = useState<string | null>(link.uid);
   const [compose, setCompose] = useState<ComposeDraft | null>(null);
   const [help, setHelp] = useState(false);
   const helpMounted = useMountedOnceWanted(help, ShortcutsHelp);

@@ -5,6 +5,8 @@ export const mailSettingsKeys = {
   defaultConfigs: () => [...mailSettingsKeys.all, 'default-configs'] as const,
   activity: () => [...mailSettingsKeys.all, 'activity'] as const,
   categories: () => [...mailSettingsKeys.all, 'categories'] as const,
+  dryRun: () => [...mailSettingsKeys.all, 'dry-run'] as const,
+  dryRunPage: (page: number) => [...mailSettingsKeys.dryRun(), page] as const,
   mailboxes: (settingId: string) => [...mailSettingsKeys.all, 'mailboxes', settingId] as const,
   discovery: (email: string) => [...mailSettingsKeys.all, 'discovery', email] as const,
 };

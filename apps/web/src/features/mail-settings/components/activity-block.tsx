@@ -4,7 +4,9 @@ import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SettingsCard } from './settings-card';
 
-const heldReason = (code: string) => (HELD_BACK_REASONS.some((r) => r === code) && code !== 'likely_spam' ? code : 'other');
+/** A held-back reason code as the activity texts word it (the others read "other"). */
+export const heldReason = (code: string) =>
+  HELD_BACK_REASONS.some((r) => r === code) && code !== 'likely_spam' ? code : 'other';
 
 type ActivityBlockProps = { activity: MailActivity | undefined; loading: boolean; failed: boolean };
 

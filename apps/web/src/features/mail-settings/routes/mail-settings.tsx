@@ -29,6 +29,7 @@ import type { SettingUpdate } from '../components/authserv-id-section';
 import { categoryDisplayName } from '../components/categories-table';
 import { ClassificationBlock } from '../components/classification-block';
 import { CreateCategoriesDialog } from '../components/create-categories-dialog';
+import { DryRunBlock } from '../components/dry-run-block';
 import { GuideMessage } from '../components/guide-message';
 import { StarterPlanLimitDialog } from '../components/starter-plan-limit-dialog';
 import { SyncBlock } from '../components/sync-block';
@@ -206,6 +207,7 @@ export function MailSettingsRoute() {
             }
             onDelete={() => setConfirmAccountDelete(true)}
           />
+          <DryRunBlock setting={account} categories={categories.data} onUpdate={update} pending={pending} />
           <ActivityBlock activity={activity.data} loading={activity.isPending} failed={activity.isError} />
           <SyncBlock
             setting={account}

@@ -48,6 +48,7 @@ export const category = (patch: Partial<Category> = {}): Category => ({
   action: 2,
   responseInstructions: 'Thank them',
   email: ['sales@example.com', 'boss@example.com'],
+  autopilotMinPrecision: null,
   rules: null,
   classificationParentMailbox: null,
   draftParentMailbox: null,

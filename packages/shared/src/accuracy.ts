@@ -41,6 +41,27 @@ export const accuracyReportSchema = z.object({
       assistant: z.object({ id: z.string(), name: z.string() }).nullable(),
     }),
   ),
+  /**
+   * The owner's latest replies next to the draft the assistant would have written to the message they
+   * answer (without that reply among its examples): their text similarity (text-similarity.ts).
+   */
+  replies: z.object({
+    judged: z.number().int(),
+    meanSimilarity: z.number().nullable(),
+    /** A few side by side, the closest and the farthest. */
+    examples: z.array(
+      z.object({
+        subject: z.string(),
+        date: z.string().nullable(),
+        /** The message answered, to open it in the webmail. */
+        folder: z.string(),
+        uid: z.string(),
+        draft: z.string(),
+        reply: z.string(),
+        similarity: z.number(),
+      }),
+    ),
+  }),
 });
 export type AccuracyReport = z.infer<typeof accuracyReportSchema>;
 

@@ -59,6 +59,7 @@ describe.skipIf(skip)('a category whose autopilot must be earned', () => {
       agreed: 19,
       categories: [{ categoryId: quotes.id, name: 'Quotes', filed: 20, chosen: 20, agreed: 19, precision: 0.95, recall: 0.95 }],
       disagreements: [],
+      replies: { judged: 0, meanSimilarity: null, examples: [] },
     };
     // (The initialisation measured the empty folder already: nothing filed, no precision.)
     await f.until(

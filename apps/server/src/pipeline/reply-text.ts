@@ -22,6 +22,8 @@ export async function replyText(
     categoryId: string | null;
     parsed: ParsedMessage;
     senderName: string;
+    /** A past reply the engine must not see (the replay of past mail: the owner's own answer to this message). */
+    withoutPastReply?: string;
   },
 ): Promise<string> {
   const { db, engine } = deps;
@@ -34,7 +36,9 @@ export async function replyText(
     responseInstructions: category?.responseInstructions ?? '',
     ownerPrompt: await ownerPrompt(db, input.userId),
     knowledge: await retrieveKnowledge(db, input.userId, query, engine.knowledgeLimit),
-    pastReplies: await retrievePastReplies(db, input.mailAccountId, query),
+    pastReplies: (await retrievePastReplies(db, input.mailAccountId, query, input.withoutPastReply ? 3 : 2))
+      .filter((reply) => reply !== input.withoutPastReply?.slice(0, reply.length))
+      .slice(0, 2),
     senderName: input.senderName,
   };
   const draft = await engine.draftReply(engineMessage, context);

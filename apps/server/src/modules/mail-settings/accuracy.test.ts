@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AccuracyReport } from '@app/shared/accuracy';
 import type { MailSetting } from '@app/shared/mail-settings';
 import type { MessageDetail } from '@app/shared/mailbox';
+import { textSimilarity } from '@app/shared/text-similarity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotMissing } from '../../../test/dovecot';
 import { type PipelineFixture, startPipelineFixture } from '../../../test/pipeline-fixture';
@@ -56,9 +57,24 @@ describe.skipIf(skip)('accuracy on the past mail', () => {
   it('reports per category what the assistant would have filed, as offline scoring does', async () => {
     const box = await f.connected(0);
     const mail = await pastMail();
+    // The owner answered two of them: their replies are in Sent, each with a phrase of its own.
+    const answered = mail.slice(0, 2).map((m, i) => {
+      const id = /^Message-ID:\s*(\S+)/im.exec(m.raw)![1]!;
+      // In the words of the message it answers, so that the engine would echo it were it among its examples.
+      const asked = /\r?\n\r?\n([\s\S]*)$/
+        .exec(m.raw)![1]!
+        .split(/(?<=[.?!])\s/)[0]!
+        .slice(0, 200);
+      const text = `${asked} Our crew can do it on Thursday, reference ZX-${i}7 for your file.`;
+      const raw =
+        `From: ${box.mailbox.user}\r\nTo: client@client.test\r\nSubject: Re: answer ${i}\r\nMessage-ID: <reply${i}@shop.test>\r\n` +
+        `In-Reply-To: ${id}\r\nDate: ${new Date(Date.now() - 3_600_000).toUTCString()}\r\n\r\n${text}\r\n`;
+      return { text, raw };
+    });
     await f.imap(box, async (client) => {
       for (const folder of Object.values(FOLDERS)) await client.mailboxCreate(folder);
       for (const m of mail) await client.append(m.folder, m.raw);
+      for (const r of answered) await client.append('Sent', r.raw, ['\\Seen']);
     });
     const categories = JSON.parse(await readFile(path.join(SMALLBIZ, 'categories.json'), 'utf8')) as {
       categories: { id: string; name: { en: string }; instruction: { en: string } }[];
@@ -102,6 +118,17 @@ describe.skipIf(skip)('accuracy on the past mail', () => {
       offline.categories,
     );
     expect(report.disagreements).toHaveLength(offline.disagreements.length);
+
+    // Both replies set next to the draft the assistant would have written without seeing them.
+    expect(report.replies.judged).toBe(2);
+    for (const example of report.replies.examples) {
+      expect(answered.map((a) => a.text)).toContain(example.reply);
+      expect(example.draft).not.toMatch(/ZX-\d7/);
+      expect(example.similarity).toBe(textSimilarity(example.draft, example.reply));
+    }
+    expect(report.replies.meanSimilarity).toBeCloseTo(
+      report.replies.examples.reduce((sum, e) => sum + e.similarity, 0) / report.replies.examples.length,
+    );
 
     // A disagreement opens in the webmail, where the owner filed it.
     expect(report.disagreements.length).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 /**
  * Accuracy on the owner's past mail (issue 36, item 1): at each initialisation the mail filed in the
  * AI categories' folders is replayed as the assistant would have filed it, each message judged by a
- * model that never saw it (ai/past-mail-replay.ts), and the figures replace the mailbox's report.
+ * model that never saw it (ai/past-mail-replay.ts), the owner's latest replies are set next to the
+ * drafts it would have written (reply-replay.ts), and the figures replace the mailbox's report.
  * Only with the built-in engine, which costs nothing; with an AI provider the replay would spend
  * credits and is not run by itself.
  */
@@ -11,21 +12,23 @@ import type { AiEngine } from '../../ai/engine';
 import { type PastMessage, REPLAY_CHUNKS, replayPastMail } from '../../ai/past-mail-replay';
 import type { Db } from '../../db/client';
 import { mailAccuracyReports } from '../../db/schema/index';
-import type { MessageSummary } from '../../mail/port';
+import type { MailProvider, MessageSummary } from '../../mail/port';
 import { toEngineCategory } from '../../pipeline/classify';
 import type { Caller } from './mail-settings.service';
 import type { MailAccountRow, MailCategoryRow } from './mail-settings.repository';
+import { type OwnerReply, replayReplies } from './reply-replay';
 
 export type FiledMessage = PastMessage<{ folder: string; summary: MessageSummary }>;
 
 export async function measurePastMail(
-  db: Db,
-  engine: AiEngine,
-  account: Pick<MailAccountRow, 'id' | 'userId'>,
-  categories: MailCategoryRow[],
-  filed: FiledMessage[],
+  deps: { db: Db; engine: AiEngine },
+  account: MailAccountRow,
+  provider: MailProvider,
+  past: { categories: MailCategoryRow[]; filed: FiledMessage[]; replies: OwnerReply[] },
   now: Date,
 ) {
+  const { db, engine } = deps;
+  const { categories, filed } = past;
   // The built-in engine only ('local', engine.ts): with an AI provider every judgement costs credits.
   if (engine.name !== 'local') return;
   if (categories.length === 0) {
@@ -56,6 +59,7 @@ export async function measurePastMail(
       owner: category(d.owner),
       assistant: d.assistant ? category(d.assistant) : null,
     })),
+    replies: await replayReplies(deps, account, provider, past.replies, filed),
   };
   await db
     .insert(mailAccuracyReports)

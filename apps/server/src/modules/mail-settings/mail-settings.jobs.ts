@@ -11,6 +11,7 @@ import { listCorrections } from '../../pipeline/corrections.repository';
 import { saveClassifier } from '../../pipeline/pipeline.repository';
 import { likelySpam, suspectedSpam } from '../../pipeline/spam-check';
 import { type FiledMessage, measurePastMail } from './accuracy';
+import type { OwnerReply } from './reply-replay';
 import { createCategory } from './categories.service';
 import type { MailSettingsDeps } from './mail-settings.service';
 import * as repo from './mail-settings.repository';
@@ -116,12 +117,15 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
       );
       await setProgress(deps, account, { batchProgress: { job: 'initialisation', done: index + 1, total } });
     }
-    if (readsPastMail) await measurePastMail(deps.mail.db, deps.engine, account, categories, filed, deps.now?.() ?? new Date());
     const examples: TrainingExample[] = [
       ...filed.map((f) => ({ categoryId: f.categoryId, message: f.message })),
       ...(await correctionExamples(deps, account.id, categories)),
     ];
-    if (readsPastMail) await keepSentReplies(deps, account, provider, within);
+    if (readsPastMail) {
+      const replies = await keepSentReplies(deps, account, provider, within);
+      const measure = { db: deps.mail.db, engine: deps.engine };
+      await measurePastMail(measure, account, provider, { categories, filed, replies }, deps.now?.() ?? new Date());
+    }
     if (categories.length > 0) {
       const model = await deps.engine.train(categories.map(toEngineCategory), examples);
       if (model) {
@@ -168,18 +172,18 @@ async function correctionExamples(
 
 /**
  * The owner's replies in Sent over the range (mail answering another: it has In-Reply-To), their own
- * words only (quoted history cut), replace the mailbox's drafting examples.
+ * words only (quoted history cut), replace the mailbox's drafting examples; newest first.
  */
 async function keepSentReplies(
   deps: MailboxJobDeps,
   account: repo.MailAccountRow,
   provider: MailProvider,
   within: { start: Date; end: Date },
-) {
+): Promise<OwnerReply[]> {
   const sent = findSpecialFolder(await provider.listFolders(), '\\Sent');
-  if (!sent) return;
+  if (!sent) return [];
   const ops = provider.messages!;
-  const examples: { subject: string; text: string }[] = [];
+  const examples: OwnerReply[] = [];
   for (let offset = 0; examples.length < SENT_EXAMPLES && offset < SENT_EXAMPLES * 3; offset += 50) {
     const page = await ops.list(sent.id, { offset, limit: 50 });
     for (const summary of page.messages) {
@@ -187,11 +191,17 @@ async function keepSentReplies(
       const raw = await ops.fetchRaw(sent.id, summary.id);
       const parsed = raw ? await parseMessage(raw, { maxBodyChars: 20_000 }) : null;
       const text = parsed?.inReplyTo ? newText(parsed.text) : '';
-      if (parsed && text.length >= 20) examples.push({ subject: parsed.subject, text });
+      if (parsed?.inReplyTo && text.length >= 20)
+        examples.push({ subject: parsed.subject, text, inReplyTo: parsed.inReplyTo, date: parsed.date });
     }
     if (page.messages.length < 50) break;
   }
-  await repo.replaceReplyExamples(deps.mail.db, account, examples.slice(0, SENT_EXAMPLES));
+  await repo.replaceReplyExamples(
+    deps.mail.db,
+    account,
+    examples.slice(0, SENT_EXAMPLES).map(({ subject, text }) => ({ subject, text })),
+  );
+  return examples;
 }
 
 export async function categorize(deps: MailboxJobDeps, account: repo.MailAccountRow, provider: MailProvider) {

@@ -4,11 +4,6 @@
  * both ways (the F1 of their word overlap, each word counted as often as it appears in both), case
  * and accents ignored. 1: the same words; 0: none in common.
  */
-export const SIMILARITY_EXPLAINED = {
-  en: 'The share of words the assistant’s draft and your reply have in common, counted both ways: 100% means the same words.',
-  fr: 'La part des mots communs au brouillon de l’assistant et à votre réponse, comptée dans les deux sens : 100 % signifie les mêmes mots.',
-} as const;
-
 export function words(text: string): string[] {
   return (
     text

@@ -7,6 +7,7 @@ export const mailSettingsKeys = {
   categories: () => [...mailSettingsKeys.all, 'categories'] as const,
   dryRun: () => [...mailSettingsKeys.all, 'dry-run'] as const,
   dryRunPage: (page: number) => [...mailSettingsKeys.dryRun(), page] as const,
+  accuracy: () => [...mailSettingsKeys.all, 'accuracy'] as const,
   mailboxes: (settingId: string) => [...mailSettingsKeys.all, 'mailboxes', settingId] as const,
   discovery: (email: string) => [...mailSettingsKeys.all, 'discovery', email] as const,
 };

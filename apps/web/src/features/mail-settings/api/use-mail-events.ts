@@ -4,7 +4,8 @@ import { mailSettingsKeys } from './keys';
 
 /**
  * Live updates of the settings screen: the server streams an event when the worker changes this
- * user's mail state (`setting`: batch or sync state; `activity`: mail processed, which the dry run's
+ * user's mail state (`setting`: batch or sync state, and the accuracy on past mail that a completed
+ * initialisation measures again; `activity`: mail processed, which the dry run's
  * record shows too) and the matching queries are fetched again. Polling stays on as the fallback
  * when the stream cannot be opened.
  */
@@ -18,7 +19,7 @@ export function useMailEvents(enabled: boolean) {
       () => {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       };
-    source.addEventListener('setting', refresh(mailSettingsKeys.setting()));
+    source.addEventListener('setting', refresh(mailSettingsKeys.setting(), mailSettingsKeys.accuracy()));
     source.addEventListener('activity', refresh(mailSettingsKeys.activity(), mailSettingsKeys.dryRun()));
     return () => source.close();
   }, [enabled, queryClient]);

@@ -68,6 +68,14 @@ export function CategoriesTable({ categories, mailboxes, onEdit, onDelete }: Cat
                           {t('categories.table.aiBadge')}
                         </Badge>
                       )}
+                      {category.classifierType === 'ai' && category.autopilotMinPrecision !== null && (
+                        <Badge
+                          variant="info"
+                          title={t('categories.table.autopilotBadgeTitle', { min: category.autopilotMinPrecision })}
+                        >
+                          {t('categories.table.autopilotBadge', { min: category.autopilotMinPrecision })}
+                        </Badge>
+                      )}
                     </span>
                   </TableCell>
                   <TableCell className="hidden max-w-64 md:table-cell">

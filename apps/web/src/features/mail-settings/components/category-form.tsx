@@ -1,3 +1,4 @@
+import type { AccuracyReport } from '@app/shared/accuracy';
 import {
   categoryInputSchema,
   FORWARDING_EMAILS_MAX,
@@ -22,6 +23,8 @@ import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { ApiIssue } from '@/lib/api-client';
+import { measuredPrecision } from '../utils/accuracy';
+import { AutopilotControl } from './autopilot-control';
 import { CategoryPicker, initialPickerMode, type PickerMode } from './category-picker';
 import { EmailChipsInput } from './email-chips-input';
 import { useInstantReplyConfirm } from './instant-reply-confirm';
@@ -60,12 +63,16 @@ export function categoryFormDefaults(category?: Category): CategoryInput {
     action: String(category?.action ?? 0) as '0' | '1' | '2',
     responseInstructions: category?.responseInstructions ?? '',
     email: category?.email ?? [],
+    autopilotMinPrecision: category?.autopilotMinPrecision ?? null,
     rules: fullRules(category?.rules),
     createdBy: category?.createdBy === 'AI' ? 'AI' : 'USER',
   };
 }
 
-/** ai drops the rules and rules drops the instruction (spec 02 §4), before validation too. */
+/**
+ * ai drops the rules and rules drops the instruction (spec 02 §4), before validation too; only the
+ * engine's judgement is measured, so a rules category has no autopilot limit.
+ */
 function categoryResolver(mailboxAddress: string): Resolver<CategoryInput, unknown, CategoryValues> {
   const resolve = zodResolver(categoryInputSchema(mailboxAddress));
   return (values, context, options) =>
@@ -74,6 +81,7 @@ function categoryResolver(mailboxAddress: string): Resolver<CategoryInput, unkno
         ...values,
         rules: values.classifierType === 'ai' ? null : values.rules,
         instruction: values.classifierType === 'rules' ? '' : values.instruction,
+        autopilotMinPrecision: values.classifierType === 'ai' ? values.autopilotMinPrecision : null,
       },
       context,
       options,
@@ -98,6 +106,8 @@ type CategoryFormProps = {
   pending: boolean;
   serverError: string | null;
   serverIssues?: ApiIssue[] | undefined;
+  /** The accuracy on past mail (null: not measured yet; undefined: not known), for the autopilot limit. */
+  accuracy?: AccuracyReport | null | undefined;
 };
 
 /** The category form (spec 02 §2, §3, §5), validated by the shared categoryInputSchema. */
@@ -309,6 +319,10 @@ export function CategoryForm(props: CategoryFormProps) {
           );
         }}
       />
+
+      {classifierType === 'ai' && (
+        <AutopilotControl control={control} disabled={pending} measured={measuredPrecision(props.accuracy, category?.id)} />
+      )}
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={props.onCancel} disabled={pending}>

@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { useAccuracy } from '../api/get-accuracy';
 import { useMailboxes } from '../api/get-mailboxes';
 import { useMailSetting } from '../api/get-mail-setting';
 import { useSaveCategory } from '../api/save-category';
@@ -28,6 +29,7 @@ export function CategoryFormRoute() {
   const account = state.account ?? setting.data ?? null;
   const mailboxes = useMailboxes(account?._id);
   const save = useSaveCategory();
+  const accuracy = useAccuracy(account !== null);
   const category = state.category;
 
   if (!account) {
@@ -72,6 +74,7 @@ export function CategoryFormRoute() {
         pending={save.isPending}
         serverError={save.error ? mailErrorMessage(save.error) : null}
         serverIssues={save.error instanceof ApiRequestError ? save.error.issues : undefined}
+        accuracy={accuracy.data}
         onCancel={() => void navigate('/email-settings')}
         onSubmit={(values) =>
           save.mutate(

@@ -23,6 +23,7 @@ import { useVerifyMailSetting } from '../api/verify-mail-setting';
 import { useMailActivity } from '../api/get-mail-activity';
 import { useMailEvents } from '../api/use-mail-events';
 import { AccountBlock } from '../components/account-block';
+import { AccuracyBlock } from '../components/accuracy-block';
 import { ActivityBlock } from '../components/activity-block';
 import { AiCategoriesDialog } from '../components/ai-categories-dialog';
 import type { SettingUpdate } from '../components/authserv-id-section';
@@ -208,6 +209,7 @@ export function MailSettingsRoute() {
             onDelete={() => setConfirmAccountDelete(true)}
           />
           <DryRunBlock setting={account} categories={categories.data} onUpdate={update} pending={pending} />
+          <AccuracyBlock setting={account} categories={categories.data} engine={activity.data?.engine} />
           <ActivityBlock activity={activity.data} loading={activity.isPending} failed={activity.isError} />
           <SyncBlock
             setting={account}

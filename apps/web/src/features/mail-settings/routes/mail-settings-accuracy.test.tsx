@@ -1,0 +1,232 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { renderWithProviders } from '@/test/render';
+import { apiError, mockApi, stubBrowserApis, type Answer, type Handler } from '@/test/mock-api';
+import { report } from '../testing/accuracy';
+import { EMPTY } from '../testing/dry-run';
+import { category, defaultConfigs, mailSetting } from '../testing/mock-api';
+import { MailSettingsRoute } from './mail-settings';
+
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const activity = (engine = 'local') => ({
+  status: 200,
+  body: { engine, processed: 0, pending: 0, failed: 0, inDoubt: [], corrections: [], heldBack: [] },
+});
+
+function setup(routes: Record<string, Answer | Handler> = {}) {
+  const api = mockApi({
+    'GET /api/email-settings': { status: 200, body: mailSetting() },
+    'GET /api/default-configs': { status: 200, body: defaultConfigs() },
+    'GET /api/email-settings/activity': activity(),
+    'GET /api/s1/email-settings/mailboxes': { status: 200, body: { mailboxes: mailSetting().mailboxes } },
+    'GET /api/email-settings/categories': {
+      status: 200,
+      body: [category(), category({ id: 'c2', _id: 'c2', name: '', existCategoryName: 'Clients', createdBy: 'AI' })],
+    },
+    'GET /api/email-settings/dry-run': { status: 200, body: EMPTY },
+    'GET /api/email-settings/accuracy': { status: 200, body: report() },
+    ...routes,
+  });
+  const view = renderWithProviders(<MailSettingsRoute />, { path: '/email-settings', at: '/email-settings' });
+  return { ...api, ...view, user: userEvent.setup() };
+}
+
+const block = (name: string | RegExp = 'Accuracy on your past mail') => screen.findByRole('region', { name });
+const row = (region: HTMLElement, name: string) =>
+  within(within(region).getByRole('list', { name: 'Per category' })).getByRole('listitem', { name });
+const accuracyGets = (calls: { method: string; path: string }[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/api/email-settings/accuracy').length;
+
+beforeEach(() => stubBrowserApis());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  await i18n.changeLanguage('en');
+});
+
+describe('MailSettingsRoute accuracy on past mail', () => {
+  it('explains the measure and shows the overall figure and, per category, precision and recall as bars', async () => {
+    setup();
+    const accuracy = await block();
+    expect(within(accuracy).getByText(/re-read the mail you had filed in each category's folder, oldest first/)).toBeVisible();
+    expect(await within(accuracy).findByTestId('accuracy-overall')).toHaveTextContent(
+      'Same choice as you for 23 of 50 messages (46%)',
+    );
+    expect(within(accuracy).getByTestId('accuracy-measured')).toHaveTextContent(/^Measured Nov 27, 2026/);
+    expect(within(accuracy).getByText('Precision: when it filed here, how often you had too.')).toBeVisible();
+    expect(within(accuracy).getByText('Recall: of what you filed here, how much it found.')).toBeVisible();
+
+    const quotes = row(accuracy, 'Quotes');
+    expect(within(quotes).getByText('30 filed by you, 25 chosen by the assistant, 23 in common')).toBeVisible();
+    const precision = within(quotes).getByRole('img', { name: 'Precision 92%' });
+    expect(precision.firstElementChild).toHaveStyle({ width: '92%' });
+    expect(within(quotes).getByText('92%')).toBeVisible();
+    expect(within(quotes).getByRole('img', { name: 'Recall 77%' }).firstElementChild).toHaveStyle({ width: '77%' });
+    expect(within(quotes).getByText('77%')).toBeVisible();
+
+    // It never chose Clients: no precision, said in words; nothing was filed in Newsletters: no recall.
+    const clients = row(accuracy, 'Clients');
+    expect(within(clients).getByRole('img', { name: 'Precision —' }).childElementCount).toBe(0);
+    expect(within(clients).getByRole('button', { name: 'No precision: it would have filed nothing here' })).toHaveTextContent(
+      '—',
+    );
+    expect(within(clients).getByRole('img', { name: 'Recall 0%' })).toBeVisible();
+    const newsletters = row(accuracy, 'Newsletters');
+    expect(within(newsletters).getByRole('img', { name: 'Precision 0%' })).toBeVisible();
+    expect(within(newsletters).getByRole('img', { name: 'Recall —' })).toBeVisible();
+    expect(within(newsletters).getByRole('button', { name: 'No recall: nothing filed here' })).toBeVisible();
+  });
+
+  it('lists the disagreements with links to the webmail; "Show all" shows more than ten', async () => {
+    const { user } = setup();
+    const accuracy = await block();
+    const list = await within(accuracy).findByRole('list', { name: 'Where it chose differently' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+
+    const quote = within(list).getByRole('listitem', { name: 'Price for 200 chairs' });
+    expect(within(quote).getByRole('link', { name: 'Price for 200 chairs' })).toHaveAttribute(
+      'href',
+      '/inbox?folder=Quotes&uid=42',
+    );
+    expect(within(quote).getByText('Dora Client')).toBeVisible();
+    expect(within(quote).getByText(/^Nov 20, 2026/)).toBeVisible();
+    expect(within(quote).getByText('You: Quotes')).toBeVisible();
+    expect(within(quote).getByText('Assistant: Clients')).toBeVisible();
+
+    const invoice = within(list).getByRole('listitem', { name: 'Invoice 981' });
+    expect(within(invoice).getByRole('link', { name: 'Invoice 981' })).toHaveAttribute(
+      'href',
+      '/inbox?folder=Clients%2F2024&uid=7',
+    );
+    expect(within(invoice).getByText('billing@supplier.test')).toBeVisible();
+    expect(within(invoice).getByText('You: Clients')).toBeVisible();
+    expect(within(invoice).getByText('Assistant: left it where it arrived')).toBeVisible();
+
+    expect(within(accuracy).queryByRole('link', { name: 'Older message 10' })).not.toBeInTheDocument();
+    const more = within(accuracy).getByRole('button', { name: 'Show all (12)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    const last = within(list).getByRole('listitem', { name: 'Older message 10' });
+    expect(within(last).getByText('(unknown sender)')).toBeVisible();
+    expect(within(last).queryByRole('time')).not.toBeInTheDocument();
+    await user.click(within(accuracy).getByRole('button', { name: 'Show fewer' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+  });
+
+  it('says when nothing is measured yet, and why', async () => {
+    setup({ 'GET /api/email-settings/accuracy': { status: 200, body: null } });
+    const accuracy = await block();
+    expect(
+      await within(accuracy).findByText(
+        "Not measured yet: it is measured at the next automatic initialisation, from the mail you have filed in your categories' folders.",
+      ),
+    ).toBeVisible();
+    expect(within(accuracy).queryByTestId('accuracy-overall')).not.toBeInTheDocument();
+  });
+
+  it('says that the replay is not run with an AI provider, since it would spend credits', async () => {
+    setup({
+      'GET /api/email-settings/accuracy': { status: 200, body: null },
+      'GET /api/email-settings/activity': activity('openai'),
+    });
+    const accuracy = await block();
+    expect(
+      await within(accuracy).findByText(
+        'Not measured automatically: with an AI provider, replaying your past mail would spend credits.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says when there was no filed mail to measure', async () => {
+    setup({
+      'GET /api/email-settings/accuracy': {
+        status: 200,
+        body: report({ judged: 0, agreed: 0, disagreements: [], categories: [] }),
+      },
+    });
+    const accuracy = await block();
+    expect(await within(accuracy).findByText("No filed mail to measure yet in your categories' folders.")).toBeVisible();
+    expect(within(accuracy).getByTestId('accuracy-measured')).toHaveTextContent(/^Measured Nov 27, 2026/);
+    expect(within(accuracy).queryByTestId('accuracy-overall')).not.toBeInTheDocument();
+  });
+
+  it('shows the loading skeleton, then an error with Retry', async () => {
+    let fail = true;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { user } = setup({
+      'GET /api/email-settings/accuracy': async () => {
+        await held;
+        return fail ? apiError(500, 'INTERNAL') : { status: 200, body: report() };
+      },
+    });
+    const accuracy = await block();
+    expect(within(accuracy).getByLabelText('Loading the accuracy on your past mail…')).toBeInTheDocument();
+    release();
+    expect(await within(accuracy).findByText('The accuracy on your past mail could not be loaded.')).toBeVisible();
+    fail = false;
+    await user.click(within(accuracy).getByRole('button', { name: 'Retry' }));
+    expect(await within(accuracy).findByTestId('accuracy-overall')).toHaveTextContent('23 of 50');
+  });
+
+  it('asks for the report again when the server streams a setting event (the initialisation completed)', async () => {
+    const listeners: Record<string, () => void> = {};
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        addEventListener(name: string, listener: () => void) {
+          listeners[name] = listener;
+        }
+        close() {}
+      },
+    );
+    let body = null as ReturnType<typeof report> | null;
+    const { calls } = setup({ 'GET /api/email-settings/accuracy': () => ({ status: 200, body }) });
+    const accuracy = await block();
+    await within(accuracy).findByText(/^Not measured yet/);
+    const before = accuracyGets(calls);
+    body = report();
+    listeners.setting!();
+    await waitFor(() => expect(accuracyGets(calls)).toBe(before + 1));
+    expect(await within(accuracy).findByTestId('accuracy-overall')).toHaveTextContent('23 of 50');
+  });
+
+  it('shows the autopilot limit of a category in the table', async () => {
+    setup({
+      'GET /api/email-settings/categories': { status: 200, body: [category({ autopilotMinPrecision: 90 })] },
+    });
+    const table = await screen.findByRole('table', { name: 'Categories' });
+    const badge = await within(table).findByText('Autopilot ≥ 90%');
+    expect(badge).toHaveAttribute('title', 'Replies and forwards by itself only while its measured precision is at least 90%');
+  });
+
+  it('speaks French', async () => {
+    await i18n.changeLanguage('fr');
+    const { user } = setup();
+    const accuracy = await block('Précision sur votre courrier passé');
+    expect(
+      within(accuracy).getByText(/relu le courrier que vous aviez classé dans le dossier de chaque catégorie/),
+    ).toBeVisible();
+    expect(await within(accuracy).findByTestId('accuracy-overall')).toHaveTextContent(
+      /^Même choix que vous pour 23 messages sur 50 \(46\s%\)$/,
+    );
+    expect(within(accuracy).getByTestId('accuracy-measured')).toHaveTextContent(/^Mesurée le 27 nov\. 2026/);
+    const quotes = within(within(accuracy).getByRole('list', { name: 'Par catégorie' })).getByRole('listitem', {
+      name: 'Quotes',
+    });
+    expect(within(quotes).getByText('30 classés par vous, 25 choisis par l’assistant, 23 en commun')).toBeVisible();
+    expect(within(quotes).getByRole('img', { name: /^Précision 92\s%$/ })).toBeVisible();
+    expect(within(quotes).getByRole('img', { name: /^Rappel 77\s%$/ })).toBeVisible();
+    expect(within(accuracy).getByRole('button', { name: 'Pas de précision : il n’aurait rien classé ici' })).toBeVisible();
+    const list = within(accuracy).getByRole('list', { name: 'Là où il a choisi autrement' });
+    const invoice = within(list).getByRole('listitem', { name: 'Invoice 981' });
+    expect(within(invoice).getByText('Vous : Clients')).toBeVisible();
+    expect(within(invoice).getByText('Assistant : laissé là où il est arrivé')).toBeVisible();
+    await user.click(within(accuracy).getByRole('button', { name: 'Tout afficher (12)' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+  });
+});

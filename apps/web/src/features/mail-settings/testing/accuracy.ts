@@ -1,0 +1,51 @@
+import type { AccuracyReport } from '@app/shared/accuracy';
+
+/** Sample accuracy reports: three categories (one it never chose, one nobody filed in) and twelve disagreements. */
+
+// Noon UTC: the same day in every time zone the tests may run in.
+export const MEASURED = '2026-11-27T12:00:00.000Z';
+
+type Disagreement = AccuracyReport['disagreements'][number];
+
+export const disagreement = (patch: Partial<Disagreement> = {}): Disagreement => ({
+  date: '2026-11-20T12:00:00.000Z',
+  from: { name: 'Dora Client', address: 'dora@client.test' },
+  subject: 'Price for 200 chairs',
+  folder: 'Quotes',
+  uid: '42',
+  owner: { id: 'c1', name: 'Quotes' },
+  assistant: { id: 'c2', name: 'Clients' },
+  ...patch,
+});
+
+export const DISAGREEMENTS: Disagreement[] = [
+  disagreement(),
+  disagreement({
+    subject: 'Invoice 981',
+    from: { name: '', address: 'billing@supplier.test' },
+    folder: 'Clients/2024',
+    uid: '7',
+    owner: { id: 'c2', name: 'Clients' },
+    assistant: null,
+  }),
+  ...Array.from({ length: 10 }, (_, i) =>
+    disagreement({ subject: `Older message ${i + 1}`, uid: String(100 + i), date: null, from: null }),
+  ),
+];
+
+export const report = (patch: Partial<AccuracyReport> = {}): AccuracyReport => ({
+  generatedAt: MEASURED,
+  engine: 'local',
+  chunks: 5,
+  judged: 50,
+  agreed: 23,
+  categories: [
+    { categoryId: 'c1', name: 'Quotes', filed: 30, chosen: 25, agreed: 23, precision: 23 / 25, recall: 23 / 30 },
+    { categoryId: 'c2', name: 'Clients', filed: 20, chosen: 0, agreed: 0, precision: null, recall: 0 },
+    { categoryId: 'c3', name: 'Newsletters', filed: 0, chosen: 4, agreed: 0, precision: 0, recall: null },
+  ],
+  disagreements: DISAGREEMENTS,
+  // The drafts set against the owner's replies: not shown on these screens.
+  replies: { judged: 0, meanSimilarity: null, examples: [] },
+  ...patch,
+});

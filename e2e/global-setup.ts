@@ -23,6 +23,15 @@ export const E2E_DRAFTS_MAILBOX = { user: 'drafts@example.test', pass: 'Drafts-s
 export const E2E_RULES_MAILBOX = { user: 'rules@example.test', pass: 'Rules-secret1' };
 
 /**
+ * The evidence spec's mailboxes, one per language: past mail filed in category folders (the accuracy
+ * report) and a dry run the worker records in them.
+ */
+export const E2E_EVIDENCE_MAILBOXES = {
+  en: { user: 'evidence-en@example.test', pass: 'Evidence-secret1' },
+  fr: { user: 'evidence-fr@example.test', pass: 'Evidence-secret1' },
+};
+
+/**
  * The STARTTLS spec's mailbox, on a Dovecot and an SMTP server of its own that offer STARTTLS with a
  * self-signed certificate for `localhost`, which the app trusts (NODE_EXTRA_CA_CERTS): its IMAP login
  * is not its address.
@@ -56,7 +65,14 @@ export default async function globalSetup() {
   // What the SMTP server receives is written here, so that specs can read the recipients' copies.
   const spoolDir = path.join(dataDir, 'smtp-received');
   mkdirSync(spoolDir, { recursive: true });
-  const mailboxes = [E2E_MAILBOX, E2E_INBOX_MAILBOX, E2E_DRAFTS_MAILBOX, E2E_RULES_MAILBOX];
+  const mailboxes = [
+    E2E_MAILBOX,
+    E2E_INBOX_MAILBOX,
+    E2E_DRAFTS_MAILBOX,
+    E2E_RULES_MAILBOX,
+    E2E_EVIDENCE_MAILBOXES.en,
+    E2E_EVIDENCE_MAILBOXES.fr,
+  ];
   const dovecot = skip ? null : await startDovecot(mailboxes);
   const smtp = skip ? null : await startSmtpServer(mailboxes, { spoolDir });
   const certificate = skip ? null : selfSignedCertificate(path.join(dataDir, 'tls'));

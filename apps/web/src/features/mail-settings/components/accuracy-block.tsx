@@ -9,6 +9,7 @@ import { useAccuracy } from '../api/get-accuracy';
 import { percentFormat } from '../utils/accuracy';
 import { AccuracyCategories } from './accuracy-categories';
 import { AccuracyDisagreements } from './accuracy-disagreements';
+import { AccuracyReplies } from './accuracy-replies';
 import { categoryDisplayName } from './categories-table';
 import { SettingsCard } from './settings-card';
 
@@ -23,7 +24,8 @@ type AccuracyBlockProps = {
 /**
  * Accuracy on the owner's past mail (issue 36): per category, how often the assistant chose the
  * folder the owner had filed the message in, each message judged by a version that never saw it,
- * and the messages where it chose otherwise. Measured at each initialisation, built-in engine only.
+ * the messages where it chose otherwise, and the drafts it would have written next to the owner's
+ * latest replies. Measured at each initialisation, built-in engine only.
  */
 export function AccuracyBlock({ setting, categories, engine }: AccuracyBlockProps) {
   const { t } = useTranslation();
@@ -84,11 +86,15 @@ function Report({ report, engine, nameOf }: ReportProps) {
       })}
     </p>
   );
+  // The replies are read from Sent: measured even when nothing was filed.
   if (report.judged === 0) {
     return (
-      <div className="grid gap-0.5">
-        <p className="text-sm">{t('mailSettings.accuracy.nothingFiled')}</p>
-        {measured}
+      <div className="grid gap-4">
+        <div className="grid gap-0.5">
+          <p className="text-sm">{t('mailSettings.accuracy.nothingFiled')}</p>
+          {measured}
+        </div>
+        <AccuracyReplies replies={report.replies} />
       </div>
     );
   }
@@ -109,6 +115,7 @@ function Report({ report, engine, nameOf }: ReportProps) {
       </div>
       <AccuracyCategories categories={report.categories} nameOf={nameOf} />
       <AccuracyDisagreements disagreements={report.disagreements} nameOf={nameOf} />
+      <AccuracyReplies replies={report.replies} />
     </div>
   );
 }

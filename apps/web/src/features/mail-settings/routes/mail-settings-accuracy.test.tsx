@@ -1,40 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { renderWithProviders } from '@/test/render';
-import { apiError, mockApi, stubBrowserApis, type Answer, type Handler } from '@/test/mock-api';
+import { apiError, stubBrowserApis } from '@/test/mock-api';
 import { report } from '../testing/accuracy';
-import { EMPTY } from '../testing/dry-run';
-import { category, defaultConfigs, mailSetting } from '../testing/mock-api';
-import { MailSettingsRoute } from './mail-settings';
+import { accuracyBlock as block, activity, setupAccuracyRoute as setup } from '../testing/accuracy-route';
+import { category } from '../testing/mock-api';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const activity = (engine = 'local') => ({
-  status: 200,
-  body: { engine, processed: 0, pending: 0, failed: 0, inDoubt: [], corrections: [], heldBack: [] },
-});
-
-function setup(routes: Record<string, Answer | Handler> = {}) {
-  const api = mockApi({
-    'GET /api/email-settings': { status: 200, body: mailSetting() },
-    'GET /api/default-configs': { status: 200, body: defaultConfigs() },
-    'GET /api/email-settings/activity': activity(),
-    'GET /api/s1/email-settings/mailboxes': { status: 200, body: { mailboxes: mailSetting().mailboxes } },
-    'GET /api/email-settings/categories': {
-      status: 200,
-      body: [category(), category({ id: 'c2', _id: 'c2', name: '', existCategoryName: 'Clients', createdBy: 'AI' })],
-    },
-    'GET /api/email-settings/dry-run': { status: 200, body: EMPTY },
-    'GET /api/email-settings/accuracy': { status: 200, body: report() },
-    ...routes,
-  });
-  const view = renderWithProviders(<MailSettingsRoute />, { path: '/email-settings', at: '/email-settings' });
-  return { ...api, ...view, user: userEvent.setup() };
-}
-
-const block = (name: string | RegExp = 'Accuracy on your past mail') => screen.findByRole('region', { name });
 const row = (region: HTMLElement, name: string) =>
   within(within(region).getByRole('list', { name: 'Per category' })).getByRole('listitem', { name });
 const accuracyGets = (calls: { method: string; path: string }[]) =>

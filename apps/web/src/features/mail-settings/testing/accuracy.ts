@@ -1,6 +1,9 @@
 import type { AccuracyReport } from '@app/shared/accuracy';
 
-/** Sample accuracy reports: three categories (one it never chose, one nobody filed in) and twelve disagreements. */
+/**
+ * Sample accuracy reports: three categories (one it never chose, one nobody filed in), twelve
+ * disagreements and twelve replies set against the drafts, two of them side by side (one long).
+ */
 
 // Noon UTC: the same day in every time zone the tests may run in.
 export const MEASURED = '2026-11-27T12:00:00.000Z';
@@ -33,6 +36,42 @@ export const DISAGREEMENTS: Disagreement[] = [
   ),
 ];
 
+type Replies = AccuracyReport['replies'];
+type ReplyExample = Replies['examples'][number];
+
+export const replyExample = (patch: Partial<ReplyExample> = {}): ReplyExample => ({
+  subject: 'Re: Price for 200 chairs',
+  date: '2026-11-21T12:00:00.000Z',
+  folder: 'Quotes',
+  uid: '42',
+  draft: 'Hello Dora,\nThe price for 200 chairs is 4,000 euros.\nBest regards',
+  reply: 'Hello Dora,\nThe price for 200 chairs is 3,800 euros.\nBest regards, Sam',
+  similarity: 0.81,
+  ...patch,
+});
+
+/** A reply of twelve lines: longer than the lines shown before "Show more". */
+export const LONG_REPLY = Array.from({ length: 12 }, (_, i) => `Line ${i + 1} of my answer.`).join('\n');
+
+export const REPLIES: Replies = {
+  judged: 12,
+  meanSimilarity: 0.42,
+  examples: [
+    replyExample(),
+    replyExample({
+      subject: 'Re: Invoice 981',
+      date: null,
+      folder: 'Clients/2024',
+      uid: '7',
+      draft: 'Thank you, we will pay it this week.',
+      reply: LONG_REPLY,
+      similarity: 0.12,
+    }),
+  ],
+};
+
+export const NO_REPLIES: Replies = { judged: 0, meanSimilarity: null, examples: [] };
+
 export const report = (patch: Partial<AccuracyReport> = {}): AccuracyReport => ({
   generatedAt: MEASURED,
   engine: 'local',
@@ -45,7 +84,6 @@ export const report = (patch: Partial<AccuracyReport> = {}): AccuracyReport => (
     { categoryId: 'c3', name: 'Newsletters', filed: 0, chosen: 4, agreed: 0, precision: 0, recall: null },
   ],
   disagreements: DISAGREEMENTS,
-  // The drafts set against the owner's replies: not shown on these screens.
-  replies: { judged: 0, meanSimilarity: null, examples: [] },
+  replies: REPLIES,
   ...patch,
 });

@@ -80,4 +80,15 @@ describe('totalSentence', () => {
     expect(totalSentence('For the 2026 season, what is the price?', sodEn, 'en')).toBeNull();
     expect(totalSentence('We have 3 dogs.', sodEn, 'en')).toBeNull();
   });
+
+  it('never multiplies a wage or a salary: what someone is paid is not a price', () => {
+    const jobsFr = ["Le salaire commence à 20 $ l'heure, de 40 à 50 heures par semaine."];
+    expect(totalSentence('Je suis disponible 10 heures par semaine.', jobsFr, 'fr')).toBeNull();
+    const jobsEn = ['Crew members are paid 20 CAD per hour.'];
+    expect(totalSentence('I could work 10 hours a week.', jobsEn, 'en')).toBeNull();
+    // The owner's rate for the same hours is a price.
+    expect(totalSentence('It would take 10 hours.', ['Extra work is billed at 55 CAD per hour.'], 'en')).toBe(
+      'For 10 hours, that comes to 550 CAD in total.',
+    );
+  });
 });

@@ -92,10 +92,13 @@ function rangeOf(clause: string, language: Language): [number, number] | null {
   return [number(m[4]!, language) * scale, Infinity];
 }
 
+/** What someone is paid (a wage or a salary), not a price anyone is charged: never multiplied into a total. */
+const PAY = /\b(?:wages?|salary|salaries|pay(?:s|ed)?|paid|earn(?:s|ed)?|salaires?|rémunérations?|rémunérée?s?|payée?s?|gagne[rz]?)\b/i;
+
 function pricesOf(sentences: string[], language: Language): Price[] {
   return sentences.flatMap((sentence) =>
     sentence.split(/;/).flatMap((clause) =>
-      [...clause.matchAll(UNIT_PRICE)].map((m) => {
+      [...(PAY.test(clause) ? [] : clause.matchAll(UNIT_PRICE))].map((m) => {
         const pair = unitKey([m[5] ?? '', m[6] ?? ''], language);
         return {
           value: number(m[2] ?? m[3] ?? '', language),
@@ -199,11 +202,13 @@ function quantitiesOf(raw: string, language: Language): Quantity[] {
     // What follows the unit: "8 pi de haut" is a size ("de" may have been taken for a second unit word).
     const after = text.slice((q.index ?? 0) + q[0].length - (q[4]?.length ?? 0));
     const shownNumber = (n: string) => (language === 'fr' ? n.replace('.', ',') : n);
+    // A whole word's full stop ends the sentence ("10 hours."); an abbreviation keeps its own ("pi.").
+    const word = (unitText: string) => unitText.replace(/(\p{L}{4,})\.$/u, '$1');
     if (second !== null && METRES[unit]) {
       out.push({
         value: first * second,
         unit: AREA_OF[unit]!,
-        shown: `${shownNumber(q[1]!)} x ${shownNumber(q[2]!)} ${q[3]}`,
+        shown: `${shownNumber(q[1]!)} x ${shownNumber(q[2]!)} ${word(q[3]!)}`,
         size: false,
       });
       continue;
@@ -213,8 +218,8 @@ function quantitiesOf(raw: string, language: Language): Quantity[] {
         ? 'pi'
         : 'ft'
       : q[4] && UNIT_SECOND_WORD.test(q[4])
-        ? `${q[3]} ${q[4]}`
-        : q[3];
+        ? `${q[3]} ${word(q[4])}`
+        : word(q[3]!);
     out.push({ value: first, unit, shown: `${shownNumber(q[1]!)} ${shownUnit}`, size: SIZE_AFTER.test(after) });
   }
   return out;

@@ -10,12 +10,20 @@ export class LeaseLost extends Error {}
 
 /**
  * Takes the mailbox for `worker` until now + ttl, unless another worker holds an unexpired lease.
- * The row comes back when taken, null when busy.
+ * The row comes back when taken, null when busy. A batch the previous holder left half done is
+ * queued again.
  */
 export async function acquireLease(db: Db, accountId: string, worker: string, ttlMs: number) {
   const [row] = await db
     .update(mailAccounts)
-    .set({ leaseOwner: worker, leaseExpiresAt: sql`now() + ${ttlMs} * interval '1 millisecond'` })
+    .set({
+      leaseOwner: worker,
+      leaseExpiresAt: sql`now() + ${ttlMs} * interval '1 millisecond'`,
+      // A batch left running holds no worker now (jobs run inside the lease holder's loop): the last
+      // holder died or stopped in the middle of it, so it is queued again rather than left stuck.
+      batchStatus: sql`CASE WHEN ${mailAccounts.batchStatus} = 'processing' THEN 'pending' ELSE ${mailAccounts.batchStatus} END`,
+      batchCategorizeStatus: sql`CASE WHEN ${mailAccounts.batchCategorizeStatus} IN ('FETCHING', 'ANALYZING', 'REFINING', 'FINALIZING') THEN 'QUEUED' ELSE ${mailAccounts.batchCategorizeStatus} END`,
+    })
     .where(
       and(
         eq(mailAccounts.id, accountId),

@@ -8,6 +8,7 @@ import { createMailProviderFactory } from '../mail/open-provider';
 import { providerFor } from '../modules/mail-settings/mail-settings.service';
 import { createSecretBox } from '../security/secret-box';
 import { type IngestDeps, syncMailbox } from './ingest';
+import { acquireLease } from './ingest.repository';
 
 const skip = dovecotMissing();
 if (skip) console.warn(skip);
@@ -120,6 +121,33 @@ describe.skipIf(skip)('ingest of the tracked folder against Dovecot', () => {
       setting._id,
     ]);
     expect(row!.lease_owner).toBeNull();
+  });
+
+  it('queues again the batch a dead lease holder left half done, and leaves finished ones alone', async () => {
+    const { setting } = await connectedMailbox();
+    const state = async () =>
+      (
+        await t.database.query<{ batch_status: string | null; batch_categorize_status: string | null }>(
+          'SELECT batch_status, batch_categorize_status FROM mail_account WHERE id = $1',
+          [setting._id],
+        )
+      )[0];
+    await t.database.query(
+      `UPDATE mail_account SET lease_owner = 'dead-worker', lease_expires_at = now() - interval '1 second',
+       batch_status = 'processing', batch_categorize_status = 'ANALYZING' WHERE id = $1`,
+      [setting._id],
+    );
+    expect(await acquireLease(t.database.db, setting._id, 'w3', 60_000)).toMatchObject({
+      batchStatus: 'pending',
+      batchCategorizeStatus: 'QUEUED',
+    });
+    expect(await state()).toEqual({ batch_status: 'pending', batch_categorize_status: 'QUEUED' });
+    await t.database.query(
+      `UPDATE mail_account SET lease_owner = NULL, batch_status = 'completed', batch_categorize_status = 'FAILED' WHERE id = $1`,
+      [setting._id],
+    );
+    await acquireLease(t.database.db, setting._id, 'w3', 60_000);
+    expect(await state()).toEqual({ batch_status: 'completed', batch_categorize_status: 'FAILED' });
   });
 
   it('says why a mailbox stopped syncing, and clears it once it works again', async () => {

@@ -2,6 +2,7 @@ import { CATEGORY_LANGUAGES, categoryInputSchema } from '@app/shared/categories'
 import { FETCH_RANGE_MAX_DAYS } from '@app/shared/mail-settings';
 import { type AiEngine, type EngineMessage, NO_CATEGORY, type TrainingExample } from '../../ai/engine';
 import { newText } from '../../ai/local/draft';
+import { BODY_MAX } from '../../ai/local/features';
 import { parseMessage } from '../../mail/mime/parse-message';
 import { notifyMail } from '../../notifications/live-events';
 import { findSpecialFolder } from '../../mail/special-folders';
@@ -29,8 +30,12 @@ export interface MailboxJobDeps {
   now?: () => Date;
 }
 
-/** Examples read per category folder, and messages sampled for proposals. */
-const EXAMPLES_PER_CATEGORY = 200;
+/**
+ * Past messages read per category folder within the owner's range: all of them (the accuracy report
+ * judges every one) up to this bound, which keeps a first run's memory and time in check
+ * (bench/first-run.ts); and messages sampled for proposals.
+ */
+const EXAMPLES_PER_CATEGORY = 2_500;
 const PROPOSAL_SAMPLE = 300;
 const SENT_EXAMPLES = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,7 +90,13 @@ async function readFolder(provider: MailProvider, folderId: string, within: { st
     const raw = await ops.fetchRaw(folderId, summary.id);
     if (!raw) continue;
     const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
-    read.push({ summary, message: toEngineMessage(parsed), heldAsSpam: likelySpam(parsed) !== null || suspectedSpam(parsed) });
+    const message = toEngineMessage(parsed);
+    // Kept for training and the replay, which read no further than the engine does (features.ts).
+    read.push({
+      summary,
+      message: { ...message, text: message.text.slice(0, BODY_MAX) },
+      heldAsSpam: likelySpam(parsed) !== null || suspectedSpam(parsed),
+    });
   }
   return read;
 }

@@ -262,6 +262,11 @@ export const mailSettingSchema = z.object({
       done: z.number().int(),
       total: z.number().int(),
       error: z.string().optional(),
+      /** The first run: listing the folders, reading their messages, then measuring and learning. */
+      phase: z.enum(['listing', 'reading', 'learning']).optional(),
+      startedAt: z.string().optional(),
+      messagesDone: z.number().int().optional(),
+      messagesTotal: z.number().int().optional(),
     })
     .nullable(),
   fetchRangeDates: z.object({ startDate: z.string(), endDate: z.string() }).nullable(),

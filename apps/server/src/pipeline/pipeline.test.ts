@@ -548,7 +548,14 @@ describe.skipIf(skip)('mail pipeline against Dovecot, SMTP and the local engine'
         'completed',
     );
     const setting = (await t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
-    expect(setting.batchProgress).toEqual({ job: 'initialisation', done: 2, total: 2 });
+    expect(setting.batchProgress).toEqual({
+      job: 'initialisation',
+      done: 2,
+      total: 2,
+      messagesDone: 6,
+      messagesTotal: 6,
+      startedAt: expect.any(String),
+    });
     const examples = await t.database.query<{ text: string }>('SELECT text FROM mail_reply_example WHERE mail_account_id = $1', [
       box.setting._id,
     ]);

@@ -62,6 +62,11 @@ export const mailAccounts = pgTable('mail_account', {
     done: number;
     total: number;
     error?: string;
+    /** The first run's phase, when it started and the messages read of those listed (initialisation only). */
+    phase?: 'listing' | 'reading' | 'learning';
+    startedAt?: string;
+    messagesDone?: number;
+    messagesTotal?: number;
   }>(),
   /** What the last AI categorisation request asked for, read by the batch job. */
   batchCategorizeRequest: jsonb('batch_categorize_request').$type<{

@@ -114,6 +114,9 @@ describe.skipIf(skip)('accuracy on the past mail', () => {
       offline.categories.map((c) => `${c.agreed}/${c.chosen}/${c.filed}`).join(', '),
     );
     expect(report).toMatchObject({ engine: 'local', judged: mail.length, agreed: offline.agreed });
+    // The first run said how many messages it had to read, and read them all.
+    const setting = (await f.t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
+    expect(setting.batchProgress).toMatchObject({ messagesDone: mail.length, messagesTotal: mail.length, done: 3, total: 3 });
     expect(report.categories.map(({ categoryId, filed, chosen, agreed }) => ({ categoryId, filed, chosen, agreed }))).toEqual(
       offline.categories,
     );

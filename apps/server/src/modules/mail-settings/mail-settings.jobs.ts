@@ -1,6 +1,6 @@
 import { CATEGORY_LANGUAGES, categoryInputSchema } from '@app/shared/categories';
 import { FETCH_RANGE_MAX_DAYS } from '@app/shared/mail-settings';
-import { type AiEngine, type EngineMessage, NO_CATEGORY, type TrainingExample } from '../../ai/engine';
+import { type AiEngine, NO_CATEGORY, type TrainingExample } from '../../ai/engine';
 import { newText } from '../../ai/local/draft';
 import { BODY_MAX } from '../../ai/local/features';
 import { parseMessage } from '../../mail/mime/parse-message';
@@ -39,6 +39,8 @@ const EXAMPLES_PER_CATEGORY = 2_500;
 const PROPOSAL_SAMPLE = 300;
 const SENT_EXAMPLES = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often the first run's progress is written for the screen while it reads. */
+const PROGRESS_EVERY_MS = 1_000;
 /**
  * What an owner's correction weighs next to a message filed in a folder: it says the assistant read
  * this very kind of mail wrong, against the instruction it misread (whose evidence the engine keeps
@@ -72,11 +74,8 @@ function range(deps: MailboxJobDeps, account: repo.MailAccountRow) {
   return { start, end };
 }
 
-/**
- * The messages of a folder dated within the range, newest first, at most `max`, read and cleaned,
- * with their listing and whether the pipeline would take them for spam.
- */
-async function readFolder(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
+/** The messages of a folder dated within the range, newest first, at most `max`, as listed. */
+async function listInRange(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
   const ops = provider.messages!;
   const picked: MessageSummary[] = [];
   for (let offset = 0; picked.length < max; offset += 50) {
@@ -85,18 +84,28 @@ async function readFolder(provider: MailProvider, folderId: string, within: { st
     const oldest = page.messages.at(-1)?.date;
     if (page.messages.length < 50 || (oldest && oldest < within.start)) break;
   }
-  const read: { summary: MessageSummary; message: EngineMessage; heldAsSpam: boolean }[] = [];
-  for (const summary of picked.slice(0, max)) {
-    const raw = await ops.fetchRaw(folderId, summary.id);
-    if (!raw) continue;
-    const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
-    const message = toEngineMessage(parsed);
-    // Kept for training and the replay, which read no further than the engine does (features.ts).
-    read.push({
-      summary,
-      message: { ...message, text: message.text.slice(0, BODY_MAX) },
-      heldAsSpam: likelySpam(parsed) !== null || suspectedSpam(parsed),
-    });
+  return picked.slice(0, max);
+}
+
+/** One listed message read and cleaned, and whether the pipeline would take it for spam; null when gone. */
+async function readOne(provider: MailProvider, folderId: string, summary: MessageSummary) {
+  const raw = await provider.messages!.fetchRaw(folderId, summary.id);
+  if (!raw) return null;
+  const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
+  const message = toEngineMessage(parsed);
+  // Kept for training and the replay, which read no further than the engine does (features.ts).
+  return {
+    summary,
+    message: { ...message, text: message.text.slice(0, BODY_MAX) },
+    heldAsSpam: likelySpam(parsed) !== null || suspectedSpam(parsed),
+  };
+}
+
+async function readFolder(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
+  const read = [];
+  for (const summary of await listInRange(provider, folderId, within, max)) {
+    const one = await readOne(provider, folderId, summary);
+    if (one) read.push(one);
   }
   return read;
 }
@@ -114,20 +123,49 @@ async function finish(deps: MailboxJobDeps, account: repo.MailAccountRow, change
 export async function initialise(deps: MailboxJobDeps, account: repo.MailAccountRow, provider: MailProvider) {
   const categories = (await repo.listCategories(deps.mail.db, account.userId)).filter((c) => c.classifierType === 'ai');
   const total = categories.length;
-  await setProgress(deps, account, { batchStatus: 'processing', batchProgress: { job: 'initialisation', done: 0, total } });
+  const startedAt = (deps.now?.() ?? new Date()).toISOString();
+  // `done` of `total` category folders read; the messages and the phase tell the screen the rest.
+  const progress = (phase: 'listing' | 'reading' | 'learning', done: number, messages: { done: number; total: number }) =>
+    setProgress(deps, account, {
+      batchProgress: {
+        job: 'initialisation',
+        done,
+        total,
+        phase,
+        startedAt,
+        messagesDone: messages.done,
+        messagesTotal: messages.total,
+      },
+    });
+  await setProgress(deps, account, {
+    batchStatus: 'processing',
+    batchProgress: { job: 'initialisation', done: 0, total, phase: 'listing', startedAt },
+  });
   try {
     const within = range(deps, account);
     const filed: FiledMessage[] = [];
     // With the automatic initialisation off, no past mail is read: only the owner's corrections teach.
     const readsPastMail = account.isSyncEnabled;
-    for (const [index, category] of categories.entries()) {
-      if (!readsPastMail) break;
-      const read = await readFolder(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY);
-      filed.push(
-        ...read.map((r) => ({ ...r, categoryId: category.id, ref: { folder: category.mailboxId, summary: r.summary } })),
-      );
-      await setProgress(deps, account, { batchProgress: { job: 'initialisation', done: index + 1, total } });
+    // Listed first (cheap), so that the screen can say how many messages there are and how long is left.
+    const listed = [];
+    for (const category of readsPastMail ? categories : []) {
+      listed.push({ category, summaries: await listInRange(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY) });
     }
+    const messages = { done: 0, total: listed.reduce((n, l) => n + l.summaries.length, 0) };
+    let shownAt = 0;
+    for (const [index, { category, summaries }] of listed.entries()) {
+      for (const summary of summaries) {
+        const one = await readOne(provider, category.mailboxId, summary);
+        if (one) filed.push({ ...one, categoryId: category.id, ref: { folder: category.mailboxId, summary } });
+        messages.done += 1;
+        if (Date.now() - shownAt >= PROGRESS_EVERY_MS) {
+          shownAt = Date.now();
+          await progress('reading', index, messages);
+        }
+      }
+      await progress('reading', index + 1, messages);
+    }
+    await progress('learning', listed.length, messages);
     const examples: TrainingExample[] = [
       ...filed.map((f) => ({ categoryId: f.categoryId, message: f.message })),
       ...(await correctionExamples(deps, account.id, categories)),
@@ -149,7 +187,17 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
         });
       }
     }
-    await finish(deps, account, { batchStatus: 'completed', batchProgress: { job: 'initialisation', done: total, total } });
+    await finish(deps, account, {
+      batchStatus: 'completed',
+      batchProgress: {
+        job: 'initialisation',
+        done: total,
+        total,
+        startedAt,
+        messagesDone: messages.done,
+        messagesTotal: messages.total,
+      },
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await finish(deps, account, {

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { rangeFromApi, rangeToApi, type CompleteRange } from '../utils/fetch-range';
 import { DateRangePicker } from './date-range-picker';
+import { FirstRunProgress } from './first-run-progress';
 import { InfoTip, SettingsCard } from './settings-card';
 import { BatchStatusBadge } from './status-badge';
 
@@ -97,9 +98,5 @@ function BatchProgress({ setting }: { setting: MailSetting }) {
   if (setting.batchStatus === 'failed' && progress.error)
     return <p className="text-sm text-destructive">{t('mailSettings.sync.failed', { error: progress.error })}</p>;
   if (setting.batchStatus !== 'processing') return null;
-  return (
-    <p role="status" className="text-sm text-muted-foreground">
-      {t('mailSettings.sync.progress', { done: progress.done, total: progress.total })}
-    </p>
-  );
+  return <FirstRunProgress progress={progress} />;
 }

@@ -12,14 +12,37 @@ import type { MailboxContext } from './context';
 import * as repo from './corrections.repository';
 import type { CategoryRow } from './pipeline.repository';
 import { parseMessage } from '../mail/mime/parse-message';
+import type { MessageSummary } from '../mail/port';
 
 /** How many of each folder's newest messages are looked at: corrections are made on recent mail. */
 const NEWEST = 30;
 /** What of a corrected message's text is kept (what the local engine reads of a body). */
 const TEXT_MAX = 6_000;
 
+export type NewestMessages = (folder: string) => Promise<{ messages: MessageSummary[] } | null>;
+
+/**
+ * The newest messages of a folder, listed once per look whoever asks (the corrections and the
+ * "not spam" look at the same folders); null for a folder deleted in another client.
+ */
+export function newestMessages(ctx: MailboxContext): NewestMessages {
+  const pages = new Map<string, ReturnType<NewestMessages>>();
+  return (folder) => {
+    let page = pages.get(folder);
+    if (!page) {
+      page = ctx.ops.list(folder, { offset: 0, limit: NEWEST }).catch(() => null);
+      pages.set(folder, page);
+    }
+    return page;
+  };
+}
+
 /** Looks for new corrections; returns how many were found and stored. */
-export async function findCorrections(ctx: MailboxContext, categories: CategoryRow[]): Promise<number> {
+export async function findCorrections(
+  ctx: MailboxContext,
+  categories: CategoryRow[],
+  newest: NewestMessages = newestMessages(ctx),
+): Promise<number> {
   const ai = categories.filter((c) => c.classifierType === 'ai');
   if (ai.length === 0) return 0;
   const places = [
@@ -28,8 +51,7 @@ export async function findCorrections(ctx: MailboxContext, categories: CategoryR
   ];
   let found = 0;
   for (const place of places) {
-    // A folder deleted in another client has nothing to say.
-    const page = await ctx.ops.list(place.folder, { offset: 0, limit: NEWEST }).catch(() => null);
+    const page = await newest(place.folder);
     if (!page) continue;
     const here = new Map(page.messages.filter((m) => m.messageId).map((m) => [m.messageId!, m]));
     const placed = await repo.placedByAssistant(ctx.deps.db, ctx.account.id, [...here.keys()]);

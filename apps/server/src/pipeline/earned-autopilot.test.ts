@@ -74,7 +74,9 @@ describe.skipIf(skip)('a category whose autopilot must be earned', () => {
     await f.deliver(box, second.raw);
     const acted = await f.actions((await f.processed(box, second.id)).id);
     expect(acted.find((a) => a.kind === 'forward')).toMatchObject({ status: 'done' });
-    expect(acted.find((a) => a.kind === 'reply')?.detail).not.toBe('precision_below');
+    const reply = acted.find((a) => a.kind === 'reply');
+    expect(reply).toBeDefined();
+    expect(reply!.detail).not.toBe('precision_below');
     expect(f.smtp.received.some((r) => r.to.includes('sales@firm.test'))).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { jitter } from './jitter';
 import * as ingestRepo from './ingest.repository';
 import * as repo from './pipeline.repository';
 import { processMessage } from './process-message';
-import { findCorrections } from './corrections';
+import { findCorrections, newestMessages } from './corrections';
 import { findNotSpam } from './not-spam-found';
 
 export interface RunnerDeps extends PipelineDeps {
@@ -236,6 +236,7 @@ async function correctionsFound(deps: RunnerDeps, ctx: MailboxContext, session: 
     return false;
   session.correctionsCheckedAt = now;
   const categories = await repo.categoriesOf(deps.db, ctx.account.id);
-  await findNotSpam(ctx, categories);
-  return (await findCorrections(ctx, categories)) > 0;
+  const newest = newestMessages(ctx);
+  await findNotSpam(ctx, categories, newest);
+  return (await findCorrections(ctx, categories, newest)) > 0;
 }

@@ -95,7 +95,7 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
     record: { categoryId: null, classifiedBy: null, confidence: null, reason: null, skipReason: null, dryRun },
   };
   if (ctx.account.isClassificationEnabled) {
-    // Mail more likely spam than not is not filed by the engine into a business category (the
+    // Mail the spam model suspects is not filed by the engine into a business category (the
     // owner's own rules still apply); nothing is written for it either (run-actions' guard).
     const suspected = suspectedSpam(parsed);
     decision = await classifyMessage({

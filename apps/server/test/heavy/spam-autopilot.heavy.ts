@@ -128,6 +128,9 @@ describe.skipIf(skip)('spam and autopilot on the SpamAssassin corpus', () => {
           )}), ` +
           `ham answered ${count(ham, (r) => r.replied)}, failed ${count(rows, (r) => r.status === 'failed')}`,
       );
+      const subjects = new Map(heldOut.map(({ r, id }) => [id, r.subject]));
+      const drafted = spam.filter((r) => r.drafted).map((r) => `"${(subjects.get(r.message_id) ?? '').slice(0, 50)}"`);
+      console.log(`${mode}: spam drafted: ${drafted.join(', ') || 'none'}`);
       // Safety, not accuracy: an instant reply to spam is what this product must never send. These
       // mailboxes have no knowledge entries, so the grounding check alone would already hold every
       // reply back: this holds the line, the figures above are what the spam checks achieve.

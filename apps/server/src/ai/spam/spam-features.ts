@@ -3,7 +3,9 @@
  * on messages parsed by the same parser): word tokens of the subject (`s:`) and body (`w:`), the
  * sender's top-level domain (`f:`), and structural signals (`x:`).
  *
- * Deliberately ignored: every header but the addresses and the reply references (`X-Spam-Flag` is
+ * Deliberately ignored: the words of the senders' and recipients' own names and addresses ("Louise",
+ * "enron" of louise.kitchen@enron.com: they name a corpus's people and company, and would teach that
+ * mail naming them is ham), every header but the addresses and the reply references (`X-Spam-Flag` is
  * the receiving server's verdict, `Received` and Message-ID hosts name a corpus's servers, dates
  * its era), whether the message has an HTML part (nearly all of today's mail has one; spam
  * training corpora date from when little ham did), the host names of links and addresses, and
@@ -80,8 +82,9 @@ export function spamFeatures(parsed: ParsedMessage): Map<string, number> {
   const html = parsed.html ?? '';
   // Html too long for the parser to convert has no text: read it with its tags dropped.
   const text = (parsed.text || html.replace(/<[^>]*>/g, ' ')).slice(0, BODY_CHARS);
-  const bodyWords = words(text.replace(LINK_OR_ADDRESS, ' '), BODY_TOKENS);
-  for (const w of words(subject, SUBJECT_TOKENS)) add(`s:${w}`);
+  const identity = identityWords(parsed);
+  const bodyWords = words(text.replace(LINK_OR_ADDRESS, ' '), BODY_TOKENS, identity);
+  for (const w of words(subject, SUBJECT_TOKENS, identity)) add(`s:${w}`);
   for (const w of bodyWords) add(`w:${w}`);
 
   if (!subject.trim()) add('x:no-subject');
@@ -120,15 +123,29 @@ export function spamFeatures(parsed: ParsedMessage): Map<string, number> {
   return features;
 }
 
-/** Lower-cased words, stop words and plain numbers left out, other digits read as 0. */
-function words(text: string, max: number): string[] {
+/** Lower-cased words, stop words, plain numbers and the correspondents' own words left out, other digits read as 0. */
+function words(text: string, max: number, identity: Set<string>): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(WORD)) {
     const word = m[0];
     if (word.length < TOKEN_MIN || word.length > TOKEN_MAX || NUMBER.test(word)) continue;
-    if (isStopWord(word) || LETTER_WORDS.has(word)) continue;
+    if (isStopWord(word) || LETTER_WORDS.has(word) || identity.has(word)) continue;
     out.push(word.replace(DIGIT, '0'));
     if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** The words of the sender's and recipients' names and addresses, top-level domains aside. */
+function identityWords(parsed: ParsedMessage): Set<string> {
+  const out = new Set<string>();
+  for (const person of [parsed.from, ...parsed.to, ...parsed.cc, ...parsed.replyTo]) {
+    if (!person) continue;
+    const address = (person.address ?? '').toLowerCase();
+    const domain = domainOf(address);
+    const labels = domain.split('.').slice(0, -1).join(' ');
+    for (const m of `${person.name ?? ''} ${address.slice(0, address.lastIndexOf('@'))} ${labels}`.toLowerCase().matchAll(WORD))
+      out.add(m[0]);
   }
   return out;
 }

@@ -70,8 +70,38 @@ describe('spamVerdict', () => {
     for (const raw of mails) {
       const v = await verdict(raw);
       expect(v.spam).toBe(false);
-      expect(v.probability).toBeLessThan(0.5);
+      expect(v.suspected).toBe(false);
     }
+  });
+
+  it('reads the words of business as business: an offer, credit terms and a marketing plan are not spam', async () => {
+    const v = await verdict(
+      message(
+        'Dana Whitfield <dana.whitfield@northfieldsupply.com>',
+        'Revised offer for the spring contract',
+        [
+          'Hi Paul,',
+          '',
+          'Following our call on Monday, here is our revised offer for the spring contract: we can extend',
+          'credit terms to 60 days and share the cost of the marketing flyers for your new service area.',
+          'The pricing is in the attached file. Could you review it with your partner and let me know by Friday',
+          'whether the delivery schedule works for your crews?',
+          '',
+          'Dana Whitfield',
+          'Northfield Supply',
+        ].join('\r\n'),
+      ),
+    );
+    expect(v.spam).toBe(false);
+    expect(v.suspected).toBe(false);
+  });
+
+  it('does not learn who writes to whom: the correspondents’ names and domains are not words of the message', async () => {
+    const named = await parseMessage(
+      message('Louise Kitchen <louise.kitchen@enron.com>', 'Enron update for Louise', 'Louise, the Enron update is ready.'),
+    );
+    const words = [...spamFeatures(named).keys()].filter((f) => /^[sw]:/.test(f));
+    expect(words).toEqual(['s:update', 'w:update', 'w:ready']);
   });
 
   it('leaves a short letter alone: a greeting or a thank-you is not an empty message', async () => {
@@ -82,7 +112,7 @@ describe('spamVerdict', () => {
     ] as const) {
       const v = await verdict(message('John Doe <john.doe@client.com>', subject, body));
       expect(v.spam, `${subject}: ${body}`).toBe(false);
-      expect(v.probability, `${subject}: ${body}`).toBeLessThan(0.5);
+      expect(v.suspected, `${subject}: ${body}`).toBe(false);
     }
   });
 

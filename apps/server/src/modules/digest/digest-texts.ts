@@ -59,7 +59,7 @@ const en = {
     not_grounded: 'the reply said something that is not in your knowledge entries: a draft was saved instead',
     question_unanswered: 'your knowledge entries do not answer every question it asks: a draft was saved instead',
     internal_quoted: 'the reply quoted a knowledge entry you marked internal: a draft was saved instead',
-    spam_suspected: 'it looks more like spam than not to the built-in spam filter',
+    spam_suspected: 'the built-in spam filter suspects it is spam',
     other: 'it could not be answered safely',
   } as Record<string, string>,
 };
@@ -130,7 +130,7 @@ const fr: DigestTexts = {
       'vos entrées de connaissances ne répondent pas à toutes ses questions : un brouillon a été enregistré à la place',
     internal_quoted:
       'la réponse citait une entrée de connaissances que vous avez marquée interne : un brouillon a été enregistré à la place',
-    spam_suspected: "il ressemble plus à un spam qu'à autre chose pour le filtre anti-spam intégré",
+    spam_suspected: "le filtre anti-spam intégré le soupçonne d'être un spam",
     other: 'il ne pouvait pas recevoir de réponse sans risque',
   },
 };

@@ -13,6 +13,7 @@ import { createMailboxPush } from './modules/webhooks/mailbox-push';
 import type { Mailer } from './notifications/mailer';
 import { listenForWakeups, MAIL_ACCOUNT_CHANGED_CHANNEL } from './notifications/mailbox-wakeups';
 import type { RunnerDeps } from './pipeline/mailbox-runner';
+import { PRESENCE_LOCK_SPACE } from './pipeline/presence';
 import { type PipelineWorker, startPipelineWorker, type WorkerOptions } from './pipeline/worker';
 
 /** The worker role (DESIGN §1): runs the mail pipeline over every syncing mailbox. */
@@ -45,6 +46,7 @@ export function startWorker(deps: {
     dailySendCap: config.autoSendsPerDay,
     maxMailboxes: config.workerMaxMailboxes,
     openProvider: (account) => providerFor(mail, account),
+    holdPresence: (workerId) => database.holdSessionLock(PRESENCE_LOCK_SPACE, workerId),
     async creditAccountOf(userId) {
       const referrerId = (await findReferrerId(db, userId)) ?? null;
       return creditAccountOf(db, { id: userId, referrerId }, config.billingEnabled);

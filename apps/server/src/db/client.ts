@@ -30,8 +30,21 @@ export interface Database {
     onPayload: (payload: string) => void,
     onConnection?: (connected: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Takes the advisory lock (`space`, hash of `name`) on a connection of its own and holds it for as
+   * long as this process lives: when the process dies, its connection closes and the server drops the
+   * lock at once, which tells the other processes it is gone (pipeline leases). A dropped connection
+   * is opened again and the lock taken again. Resolves to the release, or null when another session
+   * holds the lock.
+   */
+  holdSessionLock(space: number, name: string): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
+
+/** The statements of a session lock keyed by a name (the key a `pg_locks` row shows as `objid`). */
+export const SESSION_LOCK_KEY = 'hashtext($2) & 2147483647';
+const TAKE_LOCK = `select pg_try_advisory_lock($1, ${SESSION_LOCK_KEY}) as taken`;
+const RELEASE_LOCK = `select pg_advisory_unlock($1, ${SESSION_LOCK_KEY})`;
 
 /** PostgreSQL when a URL is given, otherwise PGlite stored in `dataDir` (or in memory when null). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null; poolSize?: number }): Promise<Database> {
@@ -50,6 +63,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[], name?: string) =>
       (await (name ? pool.query<T>({ name, text, values: params }) : pool.query<T>(text, params))).rows,
     listen: (channel, onPayload, onConnection) => listenPostgres(url, channel, onPayload, onConnection),
+    holdSessionLock: (space, name) => holdPostgresLock(url, space, name),
     close: () => pool.end(),
   };
 }
@@ -95,6 +109,38 @@ async function listenPostgres(
   };
 }
 
+async function holdPostgresLock(url: string, space: number, name: string) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<boolean> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('error', () => undefined); // a failed connect rejects; a lost connection ends (below)
+    try {
+      await next.connect();
+      const { rows } = await next.query<{ taken: boolean }>(TAKE_LOCK, [space, name]);
+      if (!rows[0]?.taken || stopped) {
+        void next.end().catch(() => undefined);
+        return false;
+      }
+    } catch (error) {
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+    next.once('end', retry);
+    client = next;
+    return true;
+  };
+  // Until the server has noticed the lost connection, the old session may still hold the lock.
+  const retry = () => {
+    if (!stopped) setTimeout(() => void connect().then((taken) => taken || retry(), retry), 1000);
+  };
+  if (!(await connect())) return null;
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
+}
+
 /** PGlite is loaded only when it is used: with PostgreSQL its ~40 MB would be paid for nothing. */
 async function openPglite(dir: string | null): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
@@ -113,6 +159,12 @@ async function openPglite(dir: string | null): Promise<Database> {
       const unlisten = await client.listen(channel, onPayload);
       onConnection?.(true); // in this process: never disconnected
       return () => unlisten();
+    },
+    // One process holds the directory: a lock lives exactly as long as this process and its client.
+    holdSessionLock: async (space, name) => {
+      const { rows } = await client.query<{ taken: boolean }>(TAKE_LOCK, [space, name]);
+      if (!rows[0]?.taken) return null;
+      return async () => void (await client.query(RELEASE_LOCK, [space, name]).catch(() => undefined));
     },
     close: () => client.close(),
   };

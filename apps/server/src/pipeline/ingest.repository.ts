@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailAccounts, mailMessages } from '../db/schema/index';
 import type { IncomingMessage } from '../mail/port';
+import { leaseHolderGone } from './presence';
 
 export type MailAccountRow = typeof mailAccounts.$inferSelect;
 
@@ -9,8 +10,8 @@ export type MailAccountRow = typeof mailAccounts.$inferSelect;
 export class LeaseLost extends Error {}
 
 /**
- * Takes the mailbox for `worker` until now + ttl, unless another worker holds an unexpired lease.
- * The row comes back when taken, null when busy. A batch the previous holder left half done is
+ * Takes the mailbox for `worker` until now + ttl, unless another live worker holds an unexpired
+ * lease. The row comes back when taken, null when busy. A batch the previous holder left half done is
  * queued again.
  */
 export async function acquireLease(db: Db, accountId: string, worker: string, ttlMs: number) {
@@ -27,7 +28,12 @@ export async function acquireLease(db: Db, accountId: string, worker: string, tt
     .where(
       and(
         eq(mailAccounts.id, accountId),
-        or(isNull(mailAccounts.leaseOwner), lt(mailAccounts.leaseExpiresAt, sql`now()`), eq(mailAccounts.leaseOwner, worker)),
+        or(
+          isNull(mailAccounts.leaseOwner),
+          lt(mailAccounts.leaseExpiresAt, sql`now()`),
+          eq(mailAccounts.leaseOwner, worker),
+          leaseHolderGone,
+        ),
       ),
     )
     .returning();

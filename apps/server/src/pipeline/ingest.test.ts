@@ -9,6 +9,8 @@ import { providerFor } from '../modules/mail-settings/mail-settings.service';
 import { createSecretBox } from '../security/secret-box';
 import { type IngestDeps, syncMailbox } from './ingest';
 import { acquireLease } from './ingest.repository';
+import { accountsToHold } from './pipeline.repository';
+import { PRESENCE_LOCK_SPACE } from './presence';
 
 const skip = dovecotMissing();
 if (skip) console.warn(skip);
@@ -148,6 +150,35 @@ describe.skipIf(skip)('ingest of the tracked folder against Dovecot', () => {
     );
     await acquireLease(t.database.db, setting._id, 'w3', 60_000);
     expect(await state()).toEqual({ batch_status: 'completed', batch_categorize_status: 'FAILED' });
+  });
+
+  it('takes at once the lease of a worker whose presence lock is gone, never that of a live one', async () => {
+    const { setting } = await connectedMailbox();
+    const holdBy = (worker: string) =>
+      t.database.query(`UPDATE mail_account SET lease_owner = $2, lease_expires_at = now() + interval '1 minute' WHERE id = $1`, [
+        setting._id,
+        worker,
+      ]);
+    const held = async () => (await accountsToHold(t.database.db, 'w9')).some((a) => a.id === setting._id);
+    const release = await t.database.holdSessionLock(PRESENCE_LOCK_SPACE, 'presence-live');
+    expect(release).not.toBeNull();
+    await t.database.query(
+      `INSERT INTO pipeline_worker (id, presence_locked) VALUES ('presence-live', true), ('presence-old', false)`,
+    );
+
+    await holdBy('presence-live');
+    expect(await held()).toBe(false);
+    expect(await acquireLease(t.database.db, setting._id, 'w9', 60_000)).toBeNull();
+    // A worker that never held a presence lock keeps its lease until it expires.
+    await holdBy('presence-old');
+    expect(await held()).toBe(false);
+    expect(await acquireLease(t.database.db, setting._id, 'w9', 60_000)).toBeNull();
+
+    // The live worker dies: its connection, and the lock with it, are gone.
+    await holdBy('presence-live');
+    await release!();
+    expect(await held()).toBe(true);
+    expect(await acquireLease(t.database.db, setting._id, 'w9', 60_000)).toMatchObject({ leaseOwner: 'w9' });
   });
 
   it('says why a mailbox stopped syncing, and clears it once it works again', async () => {

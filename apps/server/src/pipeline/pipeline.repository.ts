@@ -10,6 +10,7 @@ import {
   pipelineWorkers,
 } from '../db/schema/index';
 import type { MailActionKind } from '../db/schema/pipeline';
+import { leaseHolderGone } from './presence';
 import { RESPONSE_TYPES } from '@app/shared/mail-settings';
 
 export type MessageRow = typeof mailMessages.$inferSelect;
@@ -55,17 +56,17 @@ export async function accountsToHold(db: Db, workerId: string) {
     .where(
       and(
         assistantActive,
-        sql`(${mailAccounts.leaseOwner} is null or ${mailAccounts.leaseExpiresAt} < now() or ${mailAccounts.leaseOwner} = ${workerId})`,
+        sql`(${mailAccounts.leaseOwner} is null or ${mailAccounts.leaseExpiresAt} < now() or ${mailAccounts.leaseOwner} = ${workerId} or ${leaseHolderGone})`,
       ),
     );
 }
 
-/** Marks the worker as running now (at each of its scans). */
-export async function heartbeat(db: Db, workerId: string) {
+/** Marks the worker as running now (at each of its scans), and whether it holds its presence lock. */
+export async function heartbeat(db: Db, workerId: string, presenceLocked = false) {
   await db
     .insert(pipelineWorkers)
-    .values({ id: workerId })
-    .onConflictDoUpdate({ target: pipelineWorkers.id, set: { seenAt: sql`now()` } });
+    .values({ id: workerId, presenceLocked })
+    .onConflictDoUpdate({ target: pipelineWorkers.id, set: { seenAt: sql`now()`, presenceLocked } });
 }
 
 /** A stopping worker leaves the count at once; rows of dead workers are cleared after a day. */

@@ -18,6 +18,12 @@ export interface WorkerOptions {
   scanMs?: number;
   /** The most mailboxes this worker holds, whatever its share (default: no cap). */
   maxMailboxes?: number;
+  /**
+   * Takes the worker's presence lock for its lifetime (`Database.holdSessionLock`): when the process
+   * dies, its leases are free at once (`leaseHolderGone`) instead of when they expire. Resolves to the
+   * release, or null when it could not be taken.
+   */
+  holdPresence?(workerId: string): Promise<(() => Promise<void>) | null>;
 }
 
 type Runner = { stop: AbortController; released: boolean };
@@ -60,8 +66,10 @@ export function startPipelineWorker(deps: Omit<RunnerDeps, 'workerId'> & WorkerO
     }
   }
 
+  let releasePresence: (() => Promise<void>) | null = null;
+
   async function scan() {
-    await repo.heartbeat(deps.db, workerId);
+    await repo.heartbeat(deps.db, workerId, releasePresence !== null);
     const { mailboxes, workers } = await repo.mailboxesAndWorkers(deps.db, liveWindowMs(scanMs));
     const room = fairShare(mailboxes, workers, deps.maxMailboxes) - holding().length;
     if (room < 0) {
@@ -77,8 +85,15 @@ export function startPipelineWorker(deps: Omit<RunnerDeps, 'workerId'> & WorkerO
   }
 
   const loop = (async () => {
+    releasePresence =
+      (await deps.holdPresence?.(workerId).catch((error: unknown) => {
+        deps.log?.warn({ err: error }, 'presence lock not taken; leases expire instead');
+        return null;
+      })) ?? null;
     // Announced one wait before the first take, so that workers started together count each other.
-    await repo.heartbeat(deps.db, workerId).catch((error: unknown) => deps.log?.warn({ err: error }, 'pipeline scan failed'));
+    await repo
+      .heartbeat(deps.db, workerId, releasePresence !== null)
+      .catch((error: unknown) => deps.log?.warn({ err: error }, 'pipeline scan failed'));
     while (!controller.signal.aborted) {
       // A random wait: workers started together would otherwise keep scanning in the same order.
       await sleep(jitter(scanMs), undefined, { signal: controller.signal }).catch(() => undefined);
@@ -96,6 +111,7 @@ export function startPipelineWorker(deps: Omit<RunnerDeps, 'workerId'> & WorkerO
       await repo
         .forgetWorker(deps.db, workerId)
         .catch((error: unknown) => deps.log?.warn({ err: error }, 'worker row not removed'));
+      await releasePresence?.();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AccuracyReport } from '@app/shared/accuracy';
 import { sql } from 'drizzle-orm';
-import { customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { mailAccounts, mailCategories, mailMessages } from './mail';
 
@@ -169,7 +169,38 @@ export const mailReplyExamples = pgTable(
  * each holds its fair part (`pipeline/worker.ts`). A worker that stops deletes its row; a dead
  * one's is left behind and no longer counts once it is older than a few scans.
  */
+/**
+ * What the first run has read so far of a category folder (issue 36, item 5): each message as the
+ * engine reads it, so that a run a dead worker left half done resumes where it stopped. Emptied when
+ * the run completes.
+ */
+export const mailFirstRunReads = pgTable(
+  'mail_first_run_read',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailAccountId: uuid('mail_account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    folder: text('folder').notNull(),
+    /** The provider's id of the message in the folder (`MessageSummary.id`). */
+    messageRef: text('message_ref').notNull(),
+    /** Its Message-ID when listed: a folder renumbered since (IMAP UIDVALIDITY) reads it again. */
+    messageId: text('message_id'),
+    /** The engine's message (ai/engine.ts `EngineMessage`), its date as an ISO string. */
+    message: jsonb('message').notNull(),
+    heldAsSpam: boolean('held_as_spam').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mailAccountId, t.folder, t.messageRef] })],
+);
+
 export const pipelineWorkers = pgTable('pipeline_worker', {
   id: text('id').primaryKey(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The worker holds its presence lock (`holdSessionLock(PRESENCE_LOCK_SPACE, id)`) for as long as it
+   * lives: when the lock is gone, so is the worker, and its leases are free at once.
+   */
+  presenceLocked: boolean('presence_locked').notNull().default(false),
 });

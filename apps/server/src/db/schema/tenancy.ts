@@ -30,6 +30,7 @@ export const tenancy = {
   mail_correction: { kind: 'user', column: 'user_id' },
   mail_not_spam_sender: { kind: 'user', column: 'user_id' },
   mail_accuracy_report: { kind: 'user', column: 'user_id' },
+  mail_first_run_read: { kind: 'user', column: 'user_id' },
   feedback: { kind: 'user', column: 'user_id' },
   mail_push_channel: { kind: 'user', column: 'user_id' },
   pipeline_worker: { kind: 'system', column: null },

@@ -2,16 +2,16 @@ import { CATEGORY_LANGUAGES, categoryInputSchema } from '@app/shared/categories'
 import { FETCH_RANGE_MAX_DAYS } from '@app/shared/mail-settings';
 import { type AiEngine, NO_CATEGORY, type TrainingExample } from '../../ai/engine';
 import { newText } from '../../ai/local/draft';
-import { BODY_MAX } from '../../ai/local/features';
 import { parseMessage } from '../../mail/mime/parse-message';
 import { notifyMail } from '../../notifications/live-events';
 import { findSpecialFolder } from '../../mail/special-folders';
-import type { MailProvider, MessageSummary } from '../../mail/port';
-import { categoriesKey, toEngineCategory, toEngineMessage } from '../../pipeline/classify';
+import type { MailProvider } from '../../mail/port';
+import { categoriesKey, toEngineCategory } from '../../pipeline/classify';
 import { listCorrections } from '../../pipeline/corrections.repository';
 import { saveClassifier } from '../../pipeline/pipeline.repository';
-import { likelySpam, suspectedSpam } from '../../pipeline/spam-check';
-import { type FiledMessage, measurePastMail } from './accuracy';
+import { measurePastMail } from './accuracy';
+import { forgetReads } from './first-run-reads.repository';
+import { listInRange, readFolder, readListed } from './past-mail-reading';
 import type { OwnerReply } from './reply-replay';
 import { createCategory } from './categories.service';
 import type { MailSettingsDeps } from './mail-settings.service';
@@ -39,8 +39,6 @@ const EXAMPLES_PER_CATEGORY = 2_500;
 const PROPOSAL_SAMPLE = 300;
 const SENT_EXAMPLES = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How often the first run's progress is written for the screen while it reads. */
-const PROGRESS_EVERY_MS = 1_000;
 /**
  * What an owner's correction weighs next to a message filed in a folder: it says the assistant read
  * this very kind of mail wrong, against the instruction it misread (whose evidence the engine keeps
@@ -72,42 +70,6 @@ function range(deps: MailboxJobDeps, account: repo.MailAccountRow) {
       ? account.fetchRangeStart
       : new Date(end.getTime() - 30 * DAY_MS);
   return { start, end };
-}
-
-/** The messages of a folder dated within the range, newest first, at most `max`, as listed. */
-async function listInRange(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
-  const ops = provider.messages!;
-  const picked: MessageSummary[] = [];
-  for (let offset = 0; picked.length < max; offset += 50) {
-    const page = await ops.list(folderId, { offset, limit: 50 });
-    for (const m of page.messages) if (m.date && m.date >= within.start && m.date <= within.end) picked.push(m);
-    const oldest = page.messages.at(-1)?.date;
-    if (page.messages.length < 50 || (oldest && oldest < within.start)) break;
-  }
-  return picked.slice(0, max);
-}
-
-/** One listed message read and cleaned, and whether the pipeline would take it for spam; null when gone. */
-async function readOne(provider: MailProvider, folderId: string, summary: MessageSummary) {
-  const raw = await provider.messages!.fetchRaw(folderId, summary.id);
-  if (!raw) return null;
-  const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
-  const message = toEngineMessage(parsed);
-  // Kept for training and the replay, which read no further than the engine does (features.ts).
-  return {
-    summary,
-    message: { ...message, text: message.text.slice(0, BODY_MAX) },
-    heldAsSpam: likelySpam(parsed) !== null || suspectedSpam(parsed),
-  };
-}
-
-async function readFolder(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
-  const read = [];
-  for (const summary of await listInRange(provider, folderId, within, max)) {
-    const one = await readOne(provider, folderId, summary);
-    if (one) read.push(one);
-  }
-  return read;
 }
 
 async function setProgress(deps: MailboxJobDeps, account: repo.MailAccountRow, changes: Partial<repo.NewMailAccount>) {
@@ -143,7 +105,6 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
   });
   try {
     const within = range(deps, account);
-    const filed: FiledMessage[] = [];
     // With the automatic initialisation off, no past mail is read: only the owner's corrections teach.
     const readsPastMail = account.isSyncEnabled;
     // Listed first (cheap), so that the screen can say how many messages there are and how long is left.
@@ -152,19 +113,10 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
       listed.push({ category, summaries: await listInRange(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY) });
     }
     const messages = { done: 0, total: listed.reduce((n, l) => n + l.summaries.length, 0) };
-    let shownAt = 0;
-    for (const [index, { category, summaries }] of listed.entries()) {
-      for (const summary of summaries) {
-        const one = await readOne(provider, category.mailboxId, summary);
-        if (one) filed.push({ ...one, categoryId: category.id, ref: { folder: category.mailboxId, summary } });
-        messages.done += 1;
-        if (Date.now() - shownAt >= PROGRESS_EVERY_MS) {
-          shownAt = Date.now();
-          await progress('reading', index, messages);
-        }
-      }
-      await progress('reading', index + 1, messages);
-    }
+    const filed = await readListed({ db: deps.mail.db, account, provider, listed }, (folders, done) => {
+      messages.done = done;
+      return progress('reading', folders, messages);
+    });
     await progress('learning', listed.length, messages);
     const examples: TrainingExample[] = [
       ...filed.map((f) => ({ categoryId: f.categoryId, message: f.message })),
@@ -187,6 +139,8 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
         });
       }
     }
+    // Kept until now so that a run cut short resumes; a failed run keeps them for the next try.
+    await forgetReads(deps.mail.db, account);
     await finish(deps, account, {
       batchStatus: 'completed',
       batchProgress: {

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dovecotMissing } from '../../../test/dovecot';
+import { testConfig } from '../../../test/harness';
+import { type PipelineFixture, startPipelineFixture } from '../../../test/pipeline-fixture';
+import type { MailProvider } from '../../mail/port';
+import { forgetReads } from './first-run-reads.repository';
+import * as repo from './mail-settings.repository';
+import { mailSettingsDeps, providerFor } from './mail-settings.service';
+import { listInRange, readListed } from './past-mail-reading';
+
+const skip = dovecotMissing();
+if (skip) console.warn(skip);
+
+/** The first run's reading (issue 36, item 5) on Dovecot: cut short, it resumes where it stopped. */
+describe.skipIf(skip)('reading past mail', () => {
+  let f: PipelineFixture;
+  beforeAll(async () => {
+    f = await startPipelineFixture();
+  });
+  afterAll(async () => {
+    await f?.stop();
+  });
+
+  it('resumes a run cut short where it stopped: what was read is not fetched again, nothing is counted twice', async () => {
+    const box = await f.connected(0, true, false);
+    await f.imap(box, async (client) => {
+      for (const folder of ['Quotes', 'Billing']) {
+        await client.mailboxCreate(folder);
+        for (let i = 0; i < 3; i++)
+          await client.append(folder, f.mail(box, { subject: `${folder} ${i}`, body: `About ${folder}` }).raw);
+      }
+    });
+    const db = f.t.database.db;
+    const account = (await repo.findAccount(db, box.user.id))!;
+    const provider = providerFor(mailSettingsDeps(testConfig(), db), account);
+    const within = { start: new Date(Date.now() - 86_400_000), end: new Date(Date.now() + 60_000) };
+    const listed = [];
+    for (const folder of ['Quotes', 'Billing']) {
+      const category = { id: `category-${folder}`, mailboxId: folder } as repo.MailCategoryRow;
+      listed.push({ category, summaries: await listInRange(provider, folder, within, 100) });
+    }
+    /** The provider, counting what it fetches and failing at fetch number `failAt`. */
+    const counting = (failAt: number) => {
+      const fetched: string[] = [];
+      const ops = provider.messages!;
+      const wrapped: MailProvider = {
+        ...provider,
+        messages: {
+          ...ops,
+          fetchRaw: async (folder, id) => {
+            fetched.push(folder);
+            if (fetched.length === failAt) throw new Error('connection lost');
+            return ops.fetchRaw(folder, id);
+          },
+        },
+      };
+      return { fetched, provider: wrapped };
+    };
+    const progress = async () => undefined;
+    try {
+      // The worker dies in the second folder: the first one's reads were stored.
+      const cut = counting(5);
+      await expect(readListed({ db, account, provider: cut.provider, listed }, progress)).rejects.toThrow('connection lost');
+      const stored = await f.t.database.query<{ folder: string }>(
+        'SELECT folder FROM mail_first_run_read WHERE mail_account_id = $1',
+        [account.id],
+      );
+      expect(stored.map((r) => r.folder)).toEqual(['Quotes', 'Quotes', 'Quotes']);
+
+      const resumed = counting(0);
+      const filed = await readListed({ db, account, provider: resumed.provider, listed }, progress);
+      expect(resumed.fetched).toEqual(['Billing', 'Billing', 'Billing']);
+      expect(filed.map((m) => m.message.subject).sort()).toEqual([
+        'Billing 0',
+        'Billing 1',
+        'Billing 2',
+        'Quotes 0',
+        'Quotes 1',
+        'Quotes 2',
+      ]);
+      // Stored and read again alike: the dates come back as dates.
+      expect(filed.every((m) => m.message.date instanceof Date && m.categoryId === `category-${m.ref.folder}`)).toBe(true);
+      await forgetReads(db, account);
+      expect(await f.t.database.query('SELECT 1 FROM mail_first_run_read WHERE mail_account_id = $1', [account.id])).toEqual([]);
+    } finally {
+      await provider.close();
+    }
+  });
+});

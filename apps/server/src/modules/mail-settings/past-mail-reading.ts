@@ -1,0 +1,99 @@
+/**
+ * How the first run reads past mail (issue 36, item 5): the category folders are listed first, then
+ * every listed message is read and kept as the engine reads it. What is read is stored as it goes
+ * (`first-run-reads.repository.ts`), so that a run a dead worker left half done resumes where it
+ * stopped instead of reading everything again.
+ */
+import { BODY_MAX } from '../../ai/local/features';
+import type { Db } from '../../db/client';
+import { parseMessage } from '../../mail/mime/parse-message';
+import type { MailProvider, MessageSummary } from '../../mail/port';
+import { toEngineMessage } from '../../pipeline/classify';
+import { likelySpam, suspectedSpam } from '../../pipeline/spam-check';
+import type { FiledMessage } from './accuracy';
+import { readKey, type StoredRead, storedReads, storeReads } from './first-run-reads.repository';
+import type { MailAccountRow, MailCategoryRow } from './mail-settings.repository';
+
+/** How often the progress is written for the screen while reading. */
+const PROGRESS_EVERY_MS = 1_000;
+/** Messages read between two writes of what was read. */
+const STORE_EVERY = 200;
+
+/** The messages of a folder dated within the range, newest first, at most `max`, as listed. */
+export async function listInRange(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
+  const ops = provider.messages!;
+  const picked: MessageSummary[] = [];
+  for (let offset = 0; picked.length < max; offset += 50) {
+    const page = await ops.list(folderId, { offset, limit: 50 });
+    for (const m of page.messages) if (m.date && m.date >= within.start && m.date <= within.end) picked.push(m);
+    const oldest = page.messages.at(-1)?.date;
+    if (page.messages.length < 50 || (oldest && oldest < within.start)) break;
+  }
+  return picked.slice(0, max);
+}
+
+/** One listed message read and cleaned, and whether the pipeline would take it for spam; null when gone. */
+async function readOne(provider: MailProvider, folderId: string, summary: MessageSummary) {
+  const raw = await provider.messages!.fetchRaw(folderId, summary.id);
+  if (!raw) return null;
+  const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
+  const message = toEngineMessage(parsed);
+  // Kept for training and the replay, which read no further than the engine does (features.ts).
+  return {
+    summary,
+    message: { ...message, text: message.text.slice(0, BODY_MAX) },
+    heldAsSpam: likelySpam(parsed) !== null || suspectedSpam(parsed),
+  };
+}
+
+export async function readFolder(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
+  const read = [];
+  for (const summary of await listInRange(provider, folderId, within, max)) {
+    const one = await readOne(provider, folderId, summary);
+    if (one) read.push(one);
+  }
+  return read;
+}
+
+/**
+ * Every listed message of the category folders, read or taken from what an unfinished run stored;
+ * `progress` hears the folders and messages done, at most once a second and after each folder.
+ */
+export async function readListed(
+  deps: {
+    db: Db;
+    account: MailAccountRow;
+    provider: MailProvider;
+    listed: { category: MailCategoryRow; summaries: MessageSummary[] }[];
+  },
+  progress: (folders: number, messages: number) => Promise<void>,
+): Promise<FiledMessage[]> {
+  const { db, account, provider, listed } = deps;
+  const stored = await storedReads(db, account.id);
+  const filed: FiledMessage[] = [];
+  const toStore: StoredRead[] = [];
+  let [done, shownAt] = [0, 0];
+  for (const [index, { category, summaries }] of listed.entries()) {
+    const folder = category.mailboxId;
+    for (const summary of summaries) {
+      const kept = stored.get(readKey(folder, summary.id));
+      const one =
+        kept && kept.messageId === summary.messageId
+          ? { message: kept.message, heldAsSpam: kept.heldAsSpam }
+          : await readOne(provider, folder, summary);
+      if (one) {
+        filed.push({ message: one.message, heldAsSpam: one.heldAsSpam, categoryId: category.id, ref: { folder, summary } });
+        if (!kept) toStore.push({ folder, messageRef: summary.id, messageId: summary.messageId, ...one });
+      }
+      if (toStore.length >= STORE_EVERY) await storeReads(db, account, toStore.splice(0));
+      done += 1;
+      if (Date.now() - shownAt >= PROGRESS_EVERY_MS) {
+        shownAt = Date.now();
+        await progress(index, done);
+      }
+    }
+    await storeReads(db, account, toStore.splice(0));
+    await progress(index + 1, done);
+  }
+  return filed;
+}

@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     'kill-worker': { type: 'string', default: 'yes' },
     corpus: { type: 'string', default: path.resolve(repoRoot, '../shared/corpus') },
     timeout: { type: 'string', default: '900' },
-    /** After the kill: how long the new worker is given to bring the report (the dead worker's lease lasts 60 s). */
+    /** After the kill: how long the new worker is given to bring the report. */
     'resume-timeout': { type: 'string', default: '180' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'results/first-run.json') },
   },

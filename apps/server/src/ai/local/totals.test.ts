@@ -51,6 +51,25 @@ describe('totalSentence', () => {
     expect(totalSentence('40 tartes', ['Quiche lorraine : 2,50 € pièce.'], 'fr')).toBeNull();
   });
 
+  it('reads a unit however it is written: kilos and kg, people and persons, the full stop after m²', () => {
+    expect(totalSentence('Nous aurons besoin de 3 kilos de pain.', ['Pain de campagne : 6,50 € le kg.'], 'fr')).toBe(
+      'Pour 3 kilos, cela fait 19,50 € au total.',
+    );
+    expect(totalSentence('How much for 25 people?', ['Catering buffet: $22 per person, drinks included.'], 'en')).toBe(
+      'For 25 people, that comes to 550 $ in total.',
+    );
+    expect(totalSentence('Une pelouse de 500 m².', ['Tonte : 0,08 $ le m².'], 'fr')).toBe('Pour 500 m², cela fait 40 $ au total.');
+  });
+
+  it('takes a price with no unit for one of the thing its clause names, never of what it counts', () => {
+    const cake = ['Tarte aux pommes (8 parts) : 24 €.', "Gâteau d'anniversaire pour 10 personnes : 45 €."];
+    expect(totalSentence('Je voudrais 8 tartes aux pommes.', cake, 'fr')).toBe('Pour 8 tartes, cela fait 192 € au total.');
+    expect(totalSentence('Deux gâteaux, svp.', cake, 'fr')).toBe('Pour 2 gâteaux, cela fait 90 € au total.');
+    // "10 personnes" is what one cake feeds, not what it is priced by.
+    expect(totalSentence('Un gâteau pour 20 personnes ?', cake, 'fr')).toBeNull();
+    expect(totalSentence('We would like 12 parts.', cake, 'en')).toBeNull();
+  });
+
   it('converts a length or an area into the unit of the price, and says so', () => {
     expect(totalSentence('une haie de 60 pieds', ['Plantation : 95 $ le mètre linéaire.'], 'fr')).toBe(
       'Pour 60 pieds (18,29 m), cela fait 1737,36 $ au total.',

@@ -13,6 +13,14 @@ const UNIT_PRICE = new RegExp(
   String.raw`(?:([$€£])\s?(${NUMBER})|(${NUMBER})\s?(\$|€|£|cad|eur|usd|dollars?|euros?))\s*(?:(?:per|a|an|each|par|le|la|the|chaque|du|de)\s+|l['’]\s*|\/\s*|(?=(?:pièce|apiece|each|chacun|chacune)\b))([\p{L}²³'’-]+[23]?)(?:\s+([\p{L}²'’-]+))?`,
   'giu',
 );
+/**
+ * A price with no unit after it, ending its clause ("Tarte aux pommes (8 parts) : 24 €"): the price of
+ * one of the thing the clause names before it.
+ */
+const BARE_PRICE = new RegExp(
+  String.raw`(?:([$€£])\s?(${NUMBER})|(${NUMBER})\s?(\$|€|£|cad|eur|usd|dollars?|euros?))(?=\s*(?:$|[.,;)]|\s(?:ttc|ht|\+|plus|taxes?|tax|incl\p{L}*|chacun\p{L}*)))`,
+  'iu',
+);
 /** A quantity and its unit ("40 m de haie", "6,000 sq ft"), or two dimensions ("3 x 40 ft", "10 par 12 pi"). */
 const QUANTITY = new RegExp(
   String.raw`(?<![\d/:.,])(${NUMBER})(?:\s*(?:['’]|ft|pi|m)?\s*(?:x|×|par|by)\s*(${NUMBER}))?\s*([\p{L}²³'’]+[23]?\.?)(?:\s*([\p{L}²]+))?`,
@@ -51,11 +59,26 @@ function unitKey(words: string[], language: Language): string {
   }
   if (/^(?:piece|pieces|apiece|each|unite|unites|unit|units|item|items|chacun|chacune)$/.test(first)) return 'each';
   const w = first;
+  const named = UNIT_WORDS[w];
+  if (named) return named;
   if (w === 'm' || w.startsWith('metr') || w.startsWith('meter')) return 'metre';
   if (w === 'ft' || w === 'pi' || w.startsWith('pied') || w.startsWith('feet') || w.startsWith('foot')) return 'foot';
   if (w === 'yd' || w.startsWith('verge') || w.startsWith('yard')) return 'yard';
   return stem(w, language);
 }
+
+/** Units written in several ways, in either language. */
+const UNIT_WORDS: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    kg: 'kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes',
+    g: 'g gr gram grams gramme grammes',
+    lb: 'lb lbs pound pounds livre livres',
+    litre: 'l litre litres liter liters',
+    hour: 'h hr hrs hour hours heure heures',
+    person: 'person persons people personne personnes pers',
+    day: 'day days jour jours journee journees',
+  }).flatMap(([key, words]) => words.split(' ').map((w) => [w, key])),
+);
 
 /** Metres in one of a length unit, for comparing a measure with a tier's range. */
 const METRES: Record<string, number> = { metre: 1, foot: 0.3048, yard: 0.9144 };
@@ -95,10 +118,28 @@ function rangeOf(clause: string, language: Language): [number, number] | null {
 /** What someone is paid (a wage or a salary), not a price anyone is charged: never multiplied into a total. */
 const PAY = /\b(?:wages?|salary|salaries|pay(?:s|ed)?|paid|earn(?:s|ed)?|salaires?|rémunérations?|rémunérée?s?|payée?s?|gagne[rz]?)\b/i;
 
+/** The price of one of what the clause names before it; words counted by a number ("8 parts") name no unit. */
+function barePrice(clause: string, language: Language): Price | null {
+  const m = BARE_PRICE.exec(clause);
+  if (!m) return null;
+  const named = clause.slice(0, m.index).replace(new RegExp(String.raw`(?:${NUMBER})\s*[\p{L}'’]+`, 'gu'), ' ');
+  return {
+    value: number(m[2] ?? m[3] ?? '', language),
+    currency: /^dollars?$/i.test(m[1] ?? m[4] ?? '') ? '$' : (m[1] ?? m[4] ?? ''),
+    units: ['each'],
+    range: null,
+    // Read as the mail's units are, so that "Gâteau" names the unit of "2 gâteaux".
+    words: new Set(named.split(/[^\p{L}'’]+/u).filter(Boolean).map((w) => unitKey([w], language))),
+  };
+}
+
 function pricesOf(sentences: string[], language: Language): Price[] {
   return sentences.flatMap((sentence) =>
-    sentence.split(/;/).flatMap((clause) =>
-      [...(PAY.test(clause) ? [] : clause.matchAll(UNIT_PRICE))].map((m) => {
+    sentence.split(/;/).flatMap((clause) => {
+      if (PAY.test(clause)) return [];
+      const perUnit = [...clause.matchAll(UNIT_PRICE)];
+      const bare = perUnit.length === 0 ? barePrice(clause, language) : null;
+      return bare ? [bare] : perUnit.map((m) => {
         const pair = unitKey([m[5] ?? '', m[6] ?? ''], language);
         return {
           value: number(m[2] ?? m[3] ?? '', language),
@@ -111,8 +152,8 @@ function pricesOf(sentences: string[], language: Language): Price[] {
           range: rangeOf(clause, language),
           words: new Set(stems(clause, language)),
         };
-      }),
-    ),
+      });
+    }),
   );
 }
 
@@ -203,7 +244,7 @@ function quantitiesOf(raw: string, language: Language): Quantity[] {
     const after = text.slice((q.index ?? 0) + q[0].length - (q[4]?.length ?? 0));
     const shownNumber = (n: string) => (language === 'fr' ? n.replace('.', ',') : n);
     // A whole word's full stop ends the sentence ("10 hours."); an abbreviation keeps its own ("pi.").
-    const word = (unitText: string) => unitText.replace(/(\p{L}{4,})\.$/u, '$1');
+    const word = (unitText: string) => unitText.replace(/(\p{L}{4,}|[²³\d])\.$/u, '$1');
     if (second !== null && METRES[unit]) {
       out.push({
         value: first * second,

@@ -72,28 +72,44 @@ export async function readListed(
   const stored = await storedReads(db, account.id);
   const filed: FiledMessage[] = [];
   const toStore: StoredRead[] = [];
-  let [done, shownAt] = [0, 0];
-  for (const [index, { category, summaries }] of listed.entries()) {
-    const folder = category.mailboxId;
-    for (const summary of summaries) {
-      const kept = stored.get(readKey(folder, summary.id));
-      const one =
-        kept && kept.messageId === summary.messageId
-          ? { message: kept.message, heldAsSpam: kept.heldAsSpam }
-          : await readOne(provider, folder, summary);
-      if (one) {
-        filed.push({ message: one.message, heldAsSpam: one.heldAsSpam, categoryId: category.id, ref: { folder, summary } });
-        if (!kept) toStore.push({ folder, messageRef: summary.id, messageId: summary.messageId, ...one });
+  // One write in flight at a time, overlapping the next fetches; its failure is raised at the next flush.
+  let storing: Promise<unknown> = Promise.resolve();
+  const flush = async () => {
+    const previous = await storing;
+    if (previous instanceof Error) throw previous;
+    storing = storeReads(db, account, toStore.splice(0)).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(String(error)),
+    );
+  };
+  try {
+    let [done, shownAt] = [0, 0];
+    for (const [index, { category, summaries }] of listed.entries()) {
+      const folder = category.mailboxId;
+      for (const summary of summaries) {
+        const kept = stored.get(readKey(folder, summary.id));
+        const one =
+          kept && kept.messageId === summary.messageId
+            ? { message: kept.message, heldAsSpam: kept.heldAsSpam }
+            : await readOne(provider, folder, summary);
+        if (one) {
+          filed.push({ message: one.message, heldAsSpam: one.heldAsSpam, categoryId: category.id, ref: { folder, summary } });
+          if (!kept) toStore.push({ folder, messageRef: summary.id, messageId: summary.messageId, ...one });
+        }
+        if (toStore.length >= STORE_EVERY) await flush();
+        done += 1;
+        if (Date.now() - shownAt >= PROGRESS_EVERY_MS) {
+          shownAt = Date.now();
+          await progress(index, done);
+        }
       }
-      if (toStore.length >= STORE_EVERY) await storeReads(db, account, toStore.splice(0));
-      done += 1;
-      if (Date.now() - shownAt >= PROGRESS_EVERY_MS) {
-        shownAt = Date.now();
-        await progress(index, done);
-      }
+      await flush();
+      await progress(index + 1, done);
     }
-    await storeReads(db, account, toStore.splice(0));
-    await progress(index + 1, done);
+    // Raises the last folder's write failure, if any.
+    await flush();
+    return filed;
+  } finally {
+    // A run cut short keeps what it read up to there.
+    await storing;
   }
-  return filed;
 }

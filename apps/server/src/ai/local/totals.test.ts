@@ -58,7 +58,9 @@ describe('totalSentence', () => {
     expect(totalSentence('How much for 25 people?', ['Catering buffet: $22 per person, drinks included.'], 'en')).toBe(
       'For 25 people, that comes to 550 $ in total.',
     );
-    expect(totalSentence('Une pelouse de 500 m².', ['Tonte : 0,08 $ le m².'], 'fr')).toBe('Pour 500 m², cela fait 40 $ au total.');
+    expect(totalSentence('Une pelouse de 500 m².', ['Tonte : 0,08 $ le m².'], 'fr')).toBe(
+      'Pour 500 m², cela fait 40 $ au total.',
+    );
   });
 
   it('takes a price with no unit for one of the thing its clause names, never of what it counts', () => {

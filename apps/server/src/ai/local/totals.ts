@@ -116,7 +116,8 @@ function rangeOf(clause: string, language: Language): [number, number] | null {
 }
 
 /** What someone is paid (a wage or a salary), not a price anyone is charged: never multiplied into a total. */
-const PAY = /\b(?:wages?|salary|salaries|pay(?:s|ed)?|paid|earn(?:s|ed)?|salaires?|rémunérations?|rémunérée?s?|payée?s?|gagne[rz]?)\b/i;
+const PAY =
+  /\b(?:wages?|salary|salaries|pay(?:s|ed)?|paid|earn(?:s|ed)?|salaires?|rémunérations?|rémunérée?s?|payée?s?|gagne[rz]?)\b/i;
 
 /** The price of one of what the clause names before it; words counted by a number ("8 parts") name no unit. */
 function barePrice(clause: string, language: Language): Price | null {
@@ -129,7 +130,12 @@ function barePrice(clause: string, language: Language): Price | null {
     units: ['each'],
     range: null,
     // Read as the mail's units are, so that "Gâteau" names the unit of "2 gâteaux".
-    words: new Set(named.split(/[^\p{L}'’]+/u).filter(Boolean).map((w) => unitKey([w], language))),
+    words: new Set(
+      named
+        .split(/[^\p{L}'’]+/u)
+        .filter(Boolean)
+        .map((w) => unitKey([w], language)),
+    ),
   };
 }
 
@@ -139,20 +145,22 @@ function pricesOf(sentences: string[], language: Language): Price[] {
       if (PAY.test(clause)) return [];
       const perUnit = [...clause.matchAll(UNIT_PRICE)];
       const bare = perUnit.length === 0 ? barePrice(clause, language) : null;
-      return bare ? [bare] : perUnit.map((m) => {
-        const pair = unitKey([m[5] ?? '', m[6] ?? ''], language);
-        return {
-          value: number(m[2] ?? m[3] ?? '', language),
-          currency: /^dollars?$/i.test(m[1] ?? m[4] ?? '') ? '$' : (m[1] ?? m[4] ?? ''),
-          // "per sq ft", "per linear foot", "le mètre linéaire": the unit is the pair, or one of its words.
-          units: [pair, ...[m[5], m[6]].filter((u): u is string => Boolean(u)).map((u) => unitKey([u], language))].slice(
-            0,
-            pair.startsWith('area') ? 1 : 3,
-          ),
-          range: rangeOf(clause, language),
-          words: new Set(stems(clause, language)),
-        };
-      });
+      return bare
+        ? [bare]
+        : perUnit.map((m) => {
+            const pair = unitKey([m[5] ?? '', m[6] ?? ''], language);
+            return {
+              value: number(m[2] ?? m[3] ?? '', language),
+              currency: /^dollars?$/i.test(m[1] ?? m[4] ?? '') ? '$' : (m[1] ?? m[4] ?? ''),
+              // "per sq ft", "per linear foot", "le mètre linéaire": the unit is the pair, or one of its words.
+              units: [pair, ...[m[5], m[6]].filter((u): u is string => Boolean(u)).map((u) => unitKey([u], language))].slice(
+                0,
+                pair.startsWith('area') ? 1 : 3,
+              ),
+              range: rangeOf(clause, language),
+              words: new Set(stems(clause, language)),
+            };
+          });
     }),
   );
 }

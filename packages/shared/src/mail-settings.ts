@@ -313,6 +313,7 @@ export const mailActivitySchema = z.object({
 export const HELD_BACK_REASONS = [
   'likely_spam',
   'spam_suspected',
+  'language_unsupported',
   'spam_flagged',
   'junk_folder',
   'auth_failed',

@@ -179,6 +179,28 @@ describe.skipIf(skip)('the pipeline holds back what must not be answered', () =>
     expect(await inFolder('INBOX', moved.id)).toBe(0);
   });
 
+  it('writes no draft with the built-in engine for mail in a language it does not write, and says why', async () => {
+    const box = await f.connected(2);
+    const german = f.mail(box, {
+      from: 'Jonas Weber <jonas@kunde.test>',
+      subject: 'Rechnung',
+      body: 'Guten Tag, wir haben die Rechnung erhalten und sie ist nicht korrekt. Können Sie uns bitte eine neue Rechnung schicken? Wir danken Ihnen auch für die Lieferung.',
+    });
+    const english = f.mail(box, {
+      from: 'Anna <anna@client.test>',
+      subject: 'Invoice',
+      body: 'Hello, could you send me the invoice again? Thanks, Anna',
+    });
+    await f.deliver(box, german.raw);
+    await f.deliver(box, english.raw);
+    const held = await f.processed(box, german.id);
+    expect(await f.actions(held.id)).toEqual([
+      expect.objectContaining({ kind: 'draft', status: 'skipped', detail: 'language_unsupported' }),
+    ]);
+    const drafted = await f.processed(box, english.id);
+    expect(await f.actions(drafted.id)).toEqual([expect.objectContaining({ kind: 'draft', status: 'done' })]);
+  });
+
   it('forwards an invoice from a no-reply sender to the accountant, but never a bounce', async () => {
     const box = await f.connected(0);
     await f.category(box, {

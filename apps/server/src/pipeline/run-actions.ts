@@ -17,6 +17,7 @@ import { trustedAuthservIds } from './authserv-id';
 import { autopilotNotEarned, PRECISION_BELOW } from './earned-autopilot';
 import { replyToTrusted } from './reply-to-trust';
 import { suspectedSpam } from './spam-check';
+import { writtenInAnotherLanguage } from '../ai/local/text';
 
 /** The message an action works on, read from the provider once per message. */
 export interface LoadedMessage {
@@ -231,6 +232,13 @@ function guard(
   // A forward passes on what is not marked spam: an invoice from a robot must reach the accountant.
   // Mail the owner's own rules describe is theirs to answer, whatever the built-in model suspects.
   if (kind !== 'forward' && row.classifiedBy !== 'rules' && suspectedSpam(parsed)) return 'spam_suspected';
+  // The built-in engine writes English and French only: it does not answer a German mail in English.
+  if (
+    kind !== 'forward' &&
+    ctx.deps.engine.name === 'local' &&
+    writtenInAnotherLanguage(`${parsed.subject}\n${parsed.text || (parsed.html ?? '').replace(/<[^>]*>/g, ' ')}`)
+  )
+    return 'language_unsupported';
   return autoReplyBlock(parsed, {
     action: kind === 'forward' ? 'forward' : 'reply',
     mailboxAddress: ctx.mailbox.address,

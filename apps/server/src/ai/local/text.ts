@@ -24,6 +24,49 @@ const FR_MARKERS = new Set(
   ),
 );
 
+/**
+ * Function words of the languages a small business's mail most often comes in besides English and
+ * French (German, Spanish, Italian, Dutch, Portuguese, Turkish, Serbo-Croatian), three letters or
+ * more and none that English or French also writes ("per", "non", "come", "van", "met" are left out).
+ */
+const OTHER_LANGUAGE_MARKERS = new Set(
+  [
+    'der die das und ist nicht ich sie wir mit für auf ein eine dem den sich auch wenn oder bei noch',
+    'los las para por una del como pero muy este esta',
+    'che sono gli della delle alla questo anche',
+    'het een niet dat zijn voor maar wij ook deze',
+    'não uma você muito também mas pelo pela',
+    'bir için ile daha çok kako',
+  ]
+    .join(' ')
+    .split(' '),
+);
+/** Short words of English and French too common to be markers of either, counted as known. */
+const COMMON_SHORT = new Set('i a in on my me if as an or by do all un de en à mon ma mes si'.split(' '));
+const LATIN = /\p{Script=Latin}/gu;
+const LETTER = /\p{L}/gu;
+
+/**
+ * Written in a language other than English and French: mostly in another script (Chinese, Cyrillic,
+ * Arabic…), or with the function words of another language at least twice as often as English and
+ * French ones (three different at least). English lists of names and numbers, which have few
+ * function words of any language, are not taken for another language.
+ */
+export function writtenInAnotherLanguage(text: string): boolean {
+  const sample = text.slice(0, 3_000);
+  const letters = sample.match(LETTER)?.length ?? 0;
+  if (letters >= 20 && (sample.match(LATIN)?.length ?? 0) / letters < 0.5) return true;
+  let [known, foreign] = [0, 0];
+  const seen = new Set<string>();
+  for (const w of tokens(sample, 400)) {
+    if (EN_MARKERS.has(w) || FR_MARKERS.has(w) || COMMON_SHORT.has(w)) known += 1;
+    else if (OTHER_LANGUAGE_MARKERS.has(w)) {
+      foreign += 1;
+      seen.add(w);
+    }
+  }
+  return seen.size >= 3 && foreign > 2 * known;
+}
 const STOP = new Set<string>([
   ...eng,
   ...fra,

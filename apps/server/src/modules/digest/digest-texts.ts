@@ -60,6 +60,7 @@ const en = {
     question_unanswered: 'your knowledge entries do not answer every question it asks: a draft was saved instead',
     internal_quoted: 'the reply quoted a knowledge entry you marked internal: a draft was saved instead',
     spam_suspected: 'the built-in spam filter suspects it is spam',
+    language_unsupported: 'it is written in a language the built-in engine does not write (English and French only)',
     other: 'it could not be answered safely',
   } as Record<string, string>,
 };
@@ -131,6 +132,7 @@ const fr: DigestTexts = {
     internal_quoted:
       'la réponse citait une entrée de connaissances que vous avez marquée interne : un brouillon a été enregistré à la place',
     spam_suspected: "le filtre anti-spam intégré le soupçonne d'être un spam",
+    language_unsupported: "il est écrit dans une langue que le moteur intégré n'écrit pas (anglais et français seulement)",
     other: 'il ne pouvait pas recevoir de réponse sans risque',
   },
 };

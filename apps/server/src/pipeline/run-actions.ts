@@ -232,14 +232,7 @@ function guard(
   // A forward passes on what is not marked spam: an invoice from a robot must reach the accountant.
   // Mail the owner's own rules describe is theirs to answer, whatever the built-in model suspects.
   if (kind !== 'forward' && row.classifiedBy !== 'rules' && suspectedSpam(parsed)) return 'spam_suspected';
-  // The built-in engine writes English and French only: it does not answer a German mail in English.
-  if (
-    kind !== 'forward' &&
-    ctx.deps.engine.name === 'local' &&
-    writtenInAnotherLanguage(`${parsed.subject}\n${parsed.text || (parsed.html ?? '').replace(/<[^>]*>/g, ' ')}`)
-  )
-    return 'language_unsupported';
-  return autoReplyBlock(parsed, {
+  const automatic = autoReplyBlock(parsed, {
     action: kind === 'forward' ? 'forward' : 'reply',
     mailboxAddress: ctx.mailbox.address,
     folderSpecialUse: folder?.specialUse ?? null,
@@ -247,6 +240,15 @@ function guard(
     lastAutoReplyAt: kind === 'reply' ? (address) => answered.get(address) : undefined,
     now: nowOf(ctx.deps),
   });
+  if (automatic) return automatic;
+  // The built-in engine writes English and French only: it does not answer a German mail in English.
+  if (
+    kind !== 'forward' &&
+    ctx.deps.engine.name === 'local' &&
+    writtenInAnotherLanguage(`${parsed.subject}\n${parsed.text || (parsed.html ?? '').replace(/<[^>]*>/g, ' ')}`)
+  )
+    return 'language_unsupported';
+  return null;
 }
 
 /**

@@ -13,7 +13,7 @@ import { contentWords, detectLanguage, type Language, languageOfTokens, stem, to
 
 /** Bodies are cut here: the start of a message says what it is about, and training stays fast. */
 export const BODY_MAX = 6_000;
-const RECIPIENTS_MAX = 10;
+export const RECIPIENTS_MAX = 10;
 
 export interface MessageFeatures {
   language: Language;

@@ -49,6 +49,8 @@ function seeds(categories: EngineCategory[], weight: number): LabelledFeatures[]
   return categories.map((c, classIndex) => ({ features: categoryFeatures(c), classIndex, weight, timeRank: null }));
 }
 
+const NO_SURFACE = new Map<string, string>();
+
 /** Training examples in time order (undated ones where they stand), as labelled features. */
 function* examplesInTime(classes: string[], examples: TrainingExample[]): Steps<LabelledFeatures[]> {
   const classOf = new Map(classes.map((id, i) => [id, i]));
@@ -64,8 +66,11 @@ function* examplesInTime(classes: string[], examples: TrainingExample[]): Steps<
   kept.sort((a, b) => a.t - b.t || a.i - b.i);
   const docs: LabelledFeatures[] = [];
   for (const [rank, { e }] of kept.entries()) {
+    // The words behind each feature explain a decision; training never reads them, and thousands of
+    // messages' worth weigh on a first run's memory.
+    const { surface: _explanations, ...features } = messageFeatures(e.message);
     docs.push({
-      features: messageFeatures(e.message),
+      features: { ...features, surface: NO_SURFACE },
       classIndex: classOf.get(e.categoryId)!,
       weight: e.weight ?? 1,
       timeRank: rank,

@@ -4,7 +4,7 @@
  * (`first-run-reads.repository.ts`), so that a run a dead worker left half done resumes where it
  * stopped instead of reading everything again.
  */
-import { BODY_MAX } from '../../ai/local/features';
+import { BODY_MAX, RECIPIENTS_MAX } from '../../ai/local/features';
 import type { Db } from '../../db/client';
 import { parseMessage } from '../../mail/mime/parse-message';
 import type { MailProvider, MessageSummary } from '../../mail/port';
@@ -25,7 +25,8 @@ export async function listInRange(provider: MailProvider, folderId: string, with
   const picked: MessageSummary[] = [];
   for (let offset = 0; picked.length < max; offset += 50) {
     const page = await ops.list(folderId, { offset, limit: 50 });
-    for (const m of page.messages) if (m.date && m.date >= within.start && m.date <= within.end) picked.push(m);
+    // Recipients are read from the message itself: a list's hundreds of addresses are not kept twice.
+    for (const m of page.messages) if (m.date && m.date >= within.start && m.date <= within.end) picked.push({ ...m, to: [] });
     const oldest = page.messages.at(-1)?.date;
     if (page.messages.length < 50 || (oldest && oldest < within.start)) break;
   }
@@ -38,10 +39,11 @@ async function readOne(provider: MailProvider, folderId: string, summary: Messag
   if (!raw) return null;
   const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
   const message = toEngineMessage(parsed);
-  // Kept for training and the replay, which read no further than the engine does (features.ts).
+  // Kept for training and the replay, which read no further than the engine does (features.ts): the
+  // text's first BODY_MAX characters and the first RECIPIENTS_MAX recipients.
   return {
     summary,
-    message: { ...message, text: message.text.slice(0, BODY_MAX) },
+    message: { ...message, text: message.text.slice(0, BODY_MAX), to: message.to.slice(0, RECIPIENTS_MAX) },
     heldAsSpam: likelySpam(parsed) !== null || suspectedSpam(parsed),
   };
 }

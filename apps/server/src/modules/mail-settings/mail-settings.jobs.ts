@@ -113,10 +113,12 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
       listed.push({ category, summaries: await listInRange(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY) });
     }
     const messages = { done: 0, total: listed.reduce((n, l) => n + l.summaries.length, 0) };
-    const filed = await readListed({ db: deps.mail.db, account, provider, listed }, (folders, done) => {
+    const filed = await readListed({ db: deps.mail.db, account, provider, listed }, async (folders, done) => {
       messages.done = done;
-      return progress('reading', folders, messages);
+      await progress('reading', folders, messages);
+      await stopIfSuperseded(deps, account);
     });
+    await stopIfSuperseded(deps, account);
     await progress('learning', listed.length, messages);
     const examples: TrainingExample[] = [
       ...filed.map((f) => ({ categoryId: f.categoryId, message: f.message })),
@@ -153,12 +155,25 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
       },
     });
   } catch (error) {
+    // Queued again meanwhile: the next run starts at once and reuses what this one read.
+    if (error instanceof SupersededRun) return;
     const message = error instanceof Error ? error.message : String(error);
     await finish(deps, account, {
       batchStatus: 'failed',
       batchProgress: { job: 'initialisation', done: 0, total, error: message },
     });
   }
+}
+
+/** The run was queued again while it read (the categories changed, a correction came): it is stale. */
+class SupersededRun extends Error {}
+
+/**
+ * An owner creating categories one after another right after connecting queued a run for each: the
+ * run under way, over some of them, stops rather than finishing a report nobody will read.
+ */
+async function stopIfSuperseded(deps: MailboxJobDeps, account: repo.MailAccountRow) {
+  if ((await repo.findAccount(deps.mail.db, account.userId))?.batchStatus === 'pending') throw new SupersededRun();
 }
 
 /** The owner's corrections (pipeline/corrections.ts) as examples: into an AI category, or out of them all. */

@@ -3,7 +3,9 @@ import { dovecotMissing } from '../../../test/dovecot';
 import { testConfig } from '../../../test/harness';
 import { type PipelineFixture, startPipelineFixture } from '../../../test/pipeline-fixture';
 import type { MailProvider } from '../../mail/port';
+import { createLocalEngine } from '../../ai/local/local-engine';
 import { forgetReads } from './first-run-reads.repository';
+import { initialise } from './mail-settings.jobs';
 import * as repo from './mail-settings.repository';
 import { mailSettingsDeps, providerFor } from './mail-settings.service';
 import { listInRange, readListed } from './past-mail-reading';
@@ -82,6 +84,73 @@ describe.skipIf(skip)('reading past mail', () => {
       expect(filed.every((m) => m.message.date instanceof Date && m.categoryId === `category-${m.ref.folder}`)).toBe(true);
       await forgetReads(db, account);
       expect(await f.t.database.query('SELECT 1 FROM mail_first_run_read WHERE mail_account_id = $1', [account.id])).toEqual([]);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('stops a run the owner made stale by adding a category, and the next one reuses what it read', async () => {
+    const box = await f.connected(0, true, false);
+    // Neither replies nor sorting: the worker lets go of this mailbox, the test runs the jobs itself.
+    expect((await f.t.call(box.user, 'PUT', '/api/email-settings', { isClassificationEnabled: false })).statusCode).toBe(200);
+    await f.until(
+      async () =>
+        (
+          await f.t.database.query<{ owner: string | null }>('SELECT lease_owner AS owner FROM mail_account WHERE id = $1', [
+            box.setting._id,
+          ])
+        )[0]?.owner === null,
+    );
+    await f.imap(box, async (client) => {
+      for (const folder of ['Orders', 'Invoices']) {
+        await client.mailboxCreate(folder);
+        for (let i = 0; i < 3; i++)
+          await client.append(folder, f.mail(box, { subject: `${folder} ${i}`, body: `About ${folder}` }).raw);
+      }
+    });
+    for (const name of ['Orders', 'Invoices'])
+      await f.category(box, { classifierType: 'ai', name, instruction: `${name} from customers` });
+    const db = f.t.database.db;
+    const account = { ...(await repo.findAccount(db, box.user.id))!, isSyncEnabled: true };
+    const mail = mailSettingsDeps(testConfig(), db);
+    const provider = providerFor(mail, account);
+    const fetched: string[] = [];
+    const ops = provider.messages!;
+    let onFetch = async () => undefined as unknown;
+    const counting: MailProvider = {
+      ...provider,
+      messages: {
+        ...ops,
+        fetchRaw: async (folder, id) => {
+          fetched.push(folder);
+          await onFetch();
+          return ops.fetchRaw(folder, id);
+        },
+      },
+    };
+    const state = async () =>
+      (
+        await f.t.database.query<{ batch_status: string; reads: number; reports: number }>(
+          `SELECT batch_status, (SELECT count(*)::int FROM mail_first_run_read WHERE mail_account_id = $1) AS reads,
+                  (SELECT count(*)::int FROM mail_accuracy_report WHERE mail_account_id = $1) AS reports
+             FROM mail_account WHERE id = $1`,
+          [account.id],
+        )
+      )[0];
+    try {
+      // A category is added while the first folder is read: the run is queued again.
+      onFetch = async () => {
+        if (fetched.length === 2)
+          await f.t.database.query(`UPDATE mail_account SET batch_status = 'pending' WHERE id = $1`, [account.id]);
+      };
+      await initialise({ mail, engine: createLocalEngine() }, account, counting);
+      expect(await state()).toEqual({ batch_status: 'pending', reads: 3, reports: 0 });
+
+      onFetch = async () => undefined;
+      fetched.length = 0;
+      await initialise({ mail, engine: createLocalEngine() }, account, counting);
+      expect(fetched).toEqual(['Invoices', 'Invoices', 'Invoices']);
+      expect(await state()).toEqual({ batch_status: 'completed', reads: 0, reports: 1 });
     } finally {
       await provider.close();
     }

@@ -9,7 +9,7 @@ import { providerFor } from '../modules/mail-settings/mail-settings.service';
 import { createSecretBox } from '../security/secret-box';
 import { type IngestDeps, syncMailbox } from './ingest';
 import { acquireLease } from './ingest.repository';
-import { accountsToHold } from './pipeline.repository';
+import { accountsToHold, mailboxesAndWorkers } from './pipeline.repository';
 import { PRESENCE_LOCK_SPACE } from './presence';
 
 const skip = dovecotMissing();
@@ -152,7 +152,7 @@ describe.skipIf(skip)('ingest of the tracked folder against Dovecot', () => {
     expect(await state()).toEqual({ batch_status: 'completed', batch_categorize_status: 'FAILED' });
   });
 
-  it('takes at once the lease of a worker whose presence lock is gone, never that of a live one', async () => {
+  it('takes at once the lease of a worker whose presence lock is gone, never that of a live one, and stops counting it', async () => {
     const { setting } = await connectedMailbox();
     const holdBy = (worker: string) =>
       t.database.query(`UPDATE mail_account SET lease_owner = $2, lease_expires_at = now() + interval '1 minute' WHERE id = $1`, [
@@ -174,10 +174,12 @@ describe.skipIf(skip)('ingest of the tracked folder against Dovecot', () => {
     expect(await held()).toBe(false);
     expect(await acquireLease(t.database.db, setting._id, 'w9', 60_000)).toBeNull();
 
-    // The live worker dies: its connection, and the lock with it, are gone.
+    // The live worker dies: its connection, and the lock with it, are gone; it no longer counts.
     await holdBy('presence-live');
+    const running = (await mailboxesAndWorkers(t.database.db, 60_000)).workers;
     await release!();
     expect(await held()).toBe(true);
+    expect((await mailboxesAndWorkers(t.database.db, 60_000)).workers).toBe(running - 1);
     expect(await acquireLease(t.database.db, setting._id, 'w9', 60_000)).toMatchObject({ leaseOwner: 'w9' });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, not, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   mailAccounts,
@@ -10,7 +10,7 @@ import {
   pipelineWorkers,
 } from '../db/schema/index';
 import type { MailActionKind } from '../db/schema/pipeline';
-import { leaseHolderGone } from './presence';
+import { leaseHolderGone, workerGone } from './presence';
 import { RESPONSE_TYPES } from '@app/shared/mail-settings';
 
 export type MessageRow = typeof mailMessages.$inferSelect;
@@ -83,7 +83,8 @@ export async function mailboxesAndWorkers(db: Db, liveMs: number) {
     db
       .select({ n: count() })
       .from(pipelineWorkers)
-      .where(sql`${pipelineWorkers.seenAt} > now() - ${liveMs} * interval '1 millisecond'`),
+      // A worker whose process died stops counting at once, so the others' shares grow at once.
+      .where(and(sql`${pipelineWorkers.seenAt} > now() - ${liveMs} * interval '1 millisecond'`, not(workerGone))),
   ]);
   return { mailboxes: mailboxes?.n ?? 0, workers: workers?.n ?? 0 };
 }

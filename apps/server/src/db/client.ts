@@ -69,47 +69,16 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 }
 
 /**
- * One connection of its own per listener (a pooled one would be handed to other queries). A dropped
- * connection is opened again after a second, so a database restart does not end live events.
+ * A connection of its own (a pooled one would be handed to other queries), set up by `setUp`, which
+ * says whether it took (a session lock may still be held by the old session). A dropped connection,
+ * or one that did not take, is opened again after a second, so a database restart ends neither live
+ * events nor a presence lock. Resolves to whether the first one took, and the stop.
  */
-async function listenPostgres(
+async function ownConnection(
   url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
+  setUp: (client: pg.Client) => Promise<boolean>,
   onConnection: (connected: boolean) => void = () => undefined,
 ) {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('error', () => undefined); // a failed connect rejects; a lost connection ends (below)
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    } catch (error) {
-      void next.end().catch(() => undefined);
-      throw error;
-    }
-    if (stopped) return void next.end().catch(() => undefined);
-    next.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
-    next.once('end', () => {
-      onConnection(false);
-      retry();
-    });
-    client = next;
-    onConnection(true);
-  };
-  const retry = () => {
-    if (!stopped) setTimeout(() => void connect().catch(retry), 1000);
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => undefined);
-  };
-}
-
-async function holdPostgresLock(url: string, space: number, name: string) {
   let client: pg.Client | null = null;
   let stopped = false;
   const connect = async (): Promise<boolean> => {
@@ -117,8 +86,7 @@ async function holdPostgresLock(url: string, space: number, name: string) {
     next.on('error', () => undefined); // a failed connect rejects; a lost connection ends (below)
     try {
       await next.connect();
-      const { rows } = await next.query<{ taken: boolean }>(TAKE_LOCK, [space, name]);
-      if (!rows[0]?.taken || stopped) {
+      if (!(await setUp(next)) || stopped) {
         void next.end().catch(() => undefined);
         return false;
       }
@@ -126,19 +94,51 @@ async function holdPostgresLock(url: string, space: number, name: string) {
       void next.end().catch(() => undefined);
       throw error;
     }
-    next.once('end', retry);
+    next.once('end', () => {
+      onConnection(false);
+      retry();
+    });
     client = next;
+    onConnection(true);
     return true;
   };
-  // Until the server has noticed the lost connection, the old session may still hold the lock.
   const retry = () => {
     if (!stopped) setTimeout(() => void connect().then((taken) => taken || retry(), retry), 1000);
   };
-  if (!(await connect())) return null;
-  return async () => {
+  const taken = await connect();
+  const stop = async () => {
     stopped = true;
     await client?.end().catch(() => undefined);
   };
+  return { taken, stop };
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnection?: (connected: boolean) => void,
+) {
+  const { stop } = await ownConnection(
+    url,
+    async (client) => {
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
+      return true;
+    },
+    onConnection,
+  );
+  return stop;
+}
+
+async function holdPostgresLock(url: string, space: number, name: string) {
+  const { taken, stop } = await ownConnection(url, async (client) => {
+    const { rows } = await client.query<{ taken: boolean }>(TAKE_LOCK, [space, name]);
+    return rows[0]?.taken === true;
+  });
+  if (taken) return stop;
+  await stop();
+  return null;
 }
 
 /** PGlite is loaded only when it is used: with PostgreSQL its ~40 MB would be paid for nothing. */

@@ -4,7 +4,7 @@ import { knowledgeQuery, retrieveKnowledge } from '../ai/grounding';
 import { CREDIT_COSTS, debit } from '../credits/ledger';
 import { SendFailure } from '../mail/errors';
 import { creditsDebited } from '../modules/metrics/metrics.registry';
-import type { ParsedMessage } from '../mail/mime/message';
+import { type ParsedMessage, readableText } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { toEngineMessage } from './classify';
 import { forwardNote } from './forward-note';
@@ -245,7 +245,7 @@ function guard(
   if (
     kind !== 'forward' &&
     ctx.deps.engine.name === 'local' &&
-    writtenInAnotherLanguage(`${parsed.subject}\n${parsed.text || (parsed.html ?? '').replace(/<[^>]*>/g, ' ')}`)
+    writtenInAnotherLanguage(`${parsed.subject}\n${readableText(parsed)}`)
   )
     return 'language_unsupported';
   return null;

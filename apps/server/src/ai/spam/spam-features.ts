@@ -12,7 +12,7 @@
  * amounts of money or percentages in the text (the daily matter of business mail; an amount in the
  * subject is still a trait).
  */
-import type { ParsedMessage } from '../../mail/mime/message';
+import { type ParsedMessage, readableText } from '../../mail/mime/message';
 import { isStopWord } from '../local/text';
 
 /** Characters of body text read; spam says what it wants early. */
@@ -80,8 +80,7 @@ export function spamFeatures(parsed: ParsedMessage): Map<string, number> {
   const add = (key: string) => features.set(key, 1);
   const subject = parsed.subject;
   const html = parsed.html ?? '';
-  // Html too long for the parser to convert has no text: read it with its tags dropped.
-  const text = (parsed.text || html.replace(/<[^>]*>/g, ' ')).slice(0, BODY_CHARS);
+  const text = readableText(parsed).slice(0, BODY_CHARS);
   const identity = identityWords(parsed);
   const bodyWords = words(text.replace(LINK_OR_ADDRESS, ' '), BODY_TOKENS, identity);
   for (const w of words(subject, SUBJECT_TOKENS, identity)) add(`s:${w}`);

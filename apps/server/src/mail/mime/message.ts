@@ -62,3 +62,8 @@ export interface ParsedMessage {
   /** Set when the message could not be parsed as a whole and this is a best-effort reading. */
   parseError: string | null;
 }
+
+/** The message's words: its text, or its html with the tags dropped when the html was too long for the parser to convert. */
+export function readableText(parsed: Pick<ParsedMessage, 'text' | 'html'>): string {
+  return parsed.text || (parsed.html ?? '').replace(/<[^>]*>/g, ' ');
+}

@@ -11,8 +11,8 @@ export interface StoredRead {
   heldAsSpam: boolean;
 }
 
-const key = (folder: string, messageRef: string) => `${folder}\u0000${messageRef}`;
-export const readKey = key;
+/** A stored read's key in `storedReads`. */
+export const readKey = (folder: string, messageRef: string) => `${folder}\u0000${messageRef}`;
 
 /** What an earlier, unfinished first run of the mailbox read, by folder and message. */
 export async function storedReads(db: Db, accountId: string): Promise<Map<string, StoredRead>> {
@@ -21,7 +21,7 @@ export async function storedReads(db: Db, accountId: string): Promise<Map<string
     rows.map((r) => {
       const message = r.message as Omit<EngineMessage, 'date'> & { date: string | null };
       const read = { ...r, message: { ...message, date: message.date ? new Date(message.date) : null } };
-      return [key(r.folder, r.messageRef), read];
+      return [readKey(r.folder, r.messageRef), read];
     }),
   );
 }

@@ -14,6 +14,24 @@ const skip = dovecotMissing();
 if (skip) console.warn(skip);
 
 /** The first run's reading (issue 36, item 5) on Dovecot: cut short, it resumes where it stopped. */
+/** The provider, noting the folder of each message it fetches; `onFetch` hears the count first (and may throw). */
+function counting(provider: MailProvider, onFetch: (count: number) => Promise<unknown> = async () => undefined) {
+  const fetched: string[] = [];
+  const ops = provider.messages!;
+  const wrapped: MailProvider = {
+    ...provider,
+    messages: {
+      ...ops,
+      fetchRaw: async (folder, id) => {
+        fetched.push(folder);
+        await onFetch(fetched.length);
+        return ops.fetchRaw(folder, id);
+      },
+    },
+  };
+  return { fetched, provider: wrapped };
+}
+
 describe.skipIf(skip)('reading past mail', () => {
   let f: PipelineFixture;
   beforeAll(async () => {
@@ -41,27 +59,12 @@ describe.skipIf(skip)('reading past mail', () => {
       const category = { id: `category-${folder}`, mailboxId: folder } as repo.MailCategoryRow;
       listed.push({ category, summaries: await listInRange(provider, folder, within, 100) });
     }
-    /** The provider, counting what it fetches and failing at fetch number `failAt`. */
-    const counting = (failAt: number) => {
-      const fetched: string[] = [];
-      const ops = provider.messages!;
-      const wrapped: MailProvider = {
-        ...provider,
-        messages: {
-          ...ops,
-          fetchRaw: async (folder, id) => {
-            fetched.push(folder);
-            if (fetched.length === failAt) throw new Error('connection lost');
-            return ops.fetchRaw(folder, id);
-          },
-        },
-      };
-      return { fetched, provider: wrapped };
-    };
     const progress = async () => undefined;
     try {
       // The worker dies in the second folder: the first one's reads were stored.
-      const cut = counting(5);
+      const cut = counting(provider, async (n) => {
+        if (n === 5) throw new Error('connection lost');
+      });
       await expect(readListed({ db, account, provider: cut.provider, listed }, progress)).rejects.toThrow('connection lost');
       const stored = await f.t.database.query<{ folder: string }>(
         'SELECT folder FROM mail_first_run_read WHERE mail_account_id = $1',
@@ -69,7 +72,7 @@ describe.skipIf(skip)('reading past mail', () => {
       );
       expect(stored.map((r) => r.folder)).toEqual(['Quotes', 'Quotes', 'Quotes']);
 
-      const resumed = counting(0);
+      const resumed = counting(provider);
       const filed = await readListed({ db, account, provider: resumed.provider, listed }, progress);
       expect(resumed.fetched).toEqual(['Billing', 'Billing', 'Billing']);
       expect(filed.map((m) => m.message.subject).sort()).toEqual([
@@ -114,20 +117,8 @@ describe.skipIf(skip)('reading past mail', () => {
     const account = { ...(await repo.findAccount(db, box.user.id))!, isSyncEnabled: true };
     const mail = mailSettingsDeps(testConfig(), db);
     const provider = providerFor(mail, account);
-    const fetched: string[] = [];
-    const ops = provider.messages!;
-    let onFetch = async () => undefined as unknown;
-    const counting: MailProvider = {
-      ...provider,
-      messages: {
-        ...ops,
-        fetchRaw: async (folder, id) => {
-          fetched.push(folder);
-          await onFetch();
-          return ops.fetchRaw(folder, id);
-        },
-      },
-    };
+    let onFetch = async (_n: number) => undefined as unknown;
+    const { fetched, provider: wrapped } = counting(provider, (n) => onFetch(n));
     const state = async () =>
       (
         await f.t.database.query<{ batch_status: string; reads: number; reports: number }>(
@@ -139,16 +130,15 @@ describe.skipIf(skip)('reading past mail', () => {
       )[0];
     try {
       // A category is added while the first folder is read: the run is queued again.
-      onFetch = async () => {
-        if (fetched.length === 2)
-          await f.t.database.query(`UPDATE mail_account SET batch_status = 'pending' WHERE id = $1`, [account.id]);
+      onFetch = async (n) => {
+        if (n === 2) await f.t.database.query(`UPDATE mail_account SET batch_status = 'pending' WHERE id = $1`, [account.id]);
       };
-      await initialise({ mail, engine: createLocalEngine() }, account, counting);
+      await initialise({ mail, engine: createLocalEngine() }, account, wrapped);
       expect(await state()).toEqual({ batch_status: 'pending', reads: 3, reports: 0 });
 
       onFetch = async () => undefined;
       fetched.length = 0;
-      await initialise({ mail, engine: createLocalEngine() }, account, counting);
+      await initialise({ mail, engine: createLocalEngine() }, account, wrapped);
       expect(fetched).toEqual(['Invoices', 'Invoices', 'Invoices']);
       expect(await state()).toEqual({ batch_status: 'completed', reads: 0, reports: 1 });
     } finally {

@@ -62,7 +62,60 @@ export const accuracyReportSchema = z.object({
       }),
     ),
   }),
+  /**
+   * The mail that arrived since the replay, filed by the assistant as it came (rules excluded): it is
+   * folded into the figures above as it arrives; a message the owner moved out is a disagreement.
+   */
+  live: z.object({ filed: z.number().int(), corrected: z.number().int() }).optional(),
 });
 export type AccuracyReport = z.infer<typeof accuracyReportSchema>;
 
 export const DISAGREEMENTS_KEPT = 100;
+
+/** Per category, what the assistant filed as mail arrived since the replay, and what the owner corrected. */
+export interface LiveFigures {
+  categoryId: string;
+  /** Filed here by the assistant since the replay. */
+  filed: number;
+  /** Of those, moved elsewhere (or back) by the owner since. */
+  corrected: number;
+  /** Filed elsewhere by the assistant, moved here by the owner since. */
+  movedIn: number;
+}
+
+/**
+ * The replay's figures brought up to date with the mail filed since (issue 36: "brought up to date
+ * incrementally as mail arrives and corrections are learned"): a message the assistant filed and the
+ * owner left is an agreement, one they moved is a disagreement, counted like the replayed ones.
+ */
+export function withLiveFigures(report: AccuracyReport, live: LiveFigures[]): AccuracyReport {
+  if (live.length === 0) return report;
+  const of = new Map(live.map((l) => [l.categoryId, l]));
+  let filed = 0;
+  let corrected = 0;
+  const categories = report.categories.map((c) => {
+    const l = of.get(c.categoryId);
+    if (!l) return c;
+    filed += l.filed;
+    corrected += l.corrected;
+    const kept = l.filed - l.corrected;
+    const chosen = c.chosen + l.filed;
+    const agreed = c.agreed + kept;
+    const ownerFiled = c.filed + kept + l.movedIn;
+    return {
+      ...c,
+      filed: ownerFiled,
+      chosen,
+      agreed,
+      precision: chosen ? agreed / chosen : null,
+      recall: ownerFiled ? agreed / ownerFiled : null,
+    };
+  });
+  return {
+    ...report,
+    judged: report.judged + filed,
+    agreed: report.agreed + filed - corrected,
+    categories,
+    live: { filed, corrected },
+  };
+}

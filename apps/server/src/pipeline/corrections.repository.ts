@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { LiveFigures } from '@app/shared/accuracy';
+import { and, count, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailActions, mailCategories, mailCorrections, mailMessages } from '../db/schema/index';
 
@@ -44,6 +45,48 @@ export async function placedByAssistant(db: Db, accountId: string, messageIds: s
     if (placement) placement.current = row.categoryId;
   }
   return placed;
+}
+
+/**
+ * What the assistant filed since `since` (its move done, rules excluded) per category, and where the
+ * owner put those messages since: the accuracy report's figures brought up to date.
+ */
+export async function liveFilings(db: Db, accountId: string, since: Date): Promise<LiveFigures[]> {
+  const corrected = sql<boolean>`${mailCorrections.id} is not null`;
+  const rows = await db
+    .select({ assistant: mailMessages.categoryId, owner: mailCorrections.categoryId, corrected, n: count() })
+    .from(mailMessages)
+    .innerJoin(
+      mailActions,
+      and(
+        eq(mailActions.mailMessageId, mailMessages.id),
+        eq(mailActions.kind, 'move'),
+        eq(mailActions.status, 'done'),
+        gte(mailActions.doneAt, since),
+      ),
+    )
+    .leftJoin(
+      mailCorrections,
+      and(eq(mailCorrections.mailAccountId, mailMessages.mailAccountId), eq(mailCorrections.messageId, mailMessages.messageId)),
+    )
+    .where(
+      and(eq(mailMessages.mailAccountId, accountId), isNotNull(mailMessages.categoryId), ne(mailMessages.classifiedBy, 'rules')),
+    )
+    .groupBy(mailMessages.categoryId, mailCorrections.categoryId, corrected);
+  const figures = new Map<string, LiveFigures>();
+  const of = (categoryId: string) => {
+    let f = figures.get(categoryId);
+    if (!f) figures.set(categoryId, (f = { categoryId, filed: 0, corrected: 0, movedIn: 0 }));
+    return f;
+  };
+  for (const row of rows) {
+    const filed = of(row.assistant!);
+    filed.filed += row.n;
+    if (!row.corrected || row.owner === row.assistant) continue;
+    filed.corrected += row.n;
+    if (row.owner) of(row.owner).movedIn += row.n;
+  }
+  return [...figures.values()];
 }
 
 export async function saveCorrection(db: Db, values: typeof mailCorrections.$inferInsert) {

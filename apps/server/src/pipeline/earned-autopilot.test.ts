@@ -50,14 +50,14 @@ describe.skipIf(skip)('a category whose autopilot must be earned', () => {
     const activity = (await f.t.call(box.user, 'GET', '/api/email-settings/activity')).json<{ heldBack: object[] }>();
     expect(activity.heldBack).toContainEqual(expect.objectContaining({ action: 'reply', reason: 'precision_below' }));
 
-    // Measured at 95%: the category acts by itself again.
+    // Measured at 90%: the category acts by itself again.
     const report: AccuracyReport = {
       generatedAt: new Date().toISOString(),
       engine: 'local',
       chunks: 5,
       judged: 20,
-      agreed: 19,
-      categories: [{ categoryId: quotes.id, name: 'Quotes', filed: 20, chosen: 20, agreed: 19, precision: 0.95, recall: 0.95 }],
+      agreed: 18,
+      categories: [{ categoryId: quotes.id, name: 'Quotes', filed: 20, chosen: 20, agreed: 18, precision: 0.9, recall: 0.9 }],
       disagreements: [],
       replies: { judged: 0, meanSimilarity: null, examples: [] },
     };
@@ -78,5 +78,16 @@ describe.skipIf(skip)('a category whose autopilot must be earned', () => {
     expect(reply).toBeDefined();
     expect(reply!.detail).not.toBe('precision_below');
     expect(f.smtp.received.some((r) => r.to.includes('sales@firm.test'))).toBe(true);
+
+    // The mail filed since is folded into the figures as it arrives: 19 of 21.
+    const accuracy = async () => (await f.t.call(box.user, 'GET', '/api/email-settings/accuracy')).json<AccuracyReport>();
+    expect(await accuracy()).toMatchObject({
+      judged: 21,
+      agreed: 19,
+      live: { filed: 1, corrected: 0 },
+      categories: [expect.objectContaining({ chosen: 21, agreed: 19, filed: 21, precision: 19 / 21 })],
+    });
+    // (A correction runs the whole replay again: mailbox-runner.ts; the fold of corrections is in
+    // packages/shared/src/accuracy.test.ts.)
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Earned autopilot (issue 36, item 2): an owner can let a category reply and forward by itself only
- * while its precision measured on past mail (the accuracy report) is at least a share they choose;
+ * while its precision measured on past mail (the accuracy report, with the mail filed since) is at
+ * least a share they choose;
  * below it, or before anything is measured, the assistant drafts instead and says why.
  */
 import type { MailboxContext } from './context';
+import { currentAccuracy } from './live-accuracy';
 import * as repo from './pipeline.repository';
 
 export const PRECISION_BELOW = 'precision_below';
@@ -14,7 +16,7 @@ export async function autopilotNotEarned(ctx: MailboxContext, row: repo.MessageR
   if (!row.categoryId || row.classifiedBy === 'rules') return false;
   const category = (await repo.categoriesOf(ctx.deps.db, ctx.account.id)).find((c) => c.id === row.categoryId);
   if (!category || category.autopilotMinPrecision === null) return false;
-  const report = await repo.accuracyReportOf(ctx.deps.db, ctx.account.id);
+  const report = await currentAccuracy(ctx.deps.db, ctx.account.id);
   const precision = report?.categories.find((c) => c.categoryId === row.categoryId)?.precision ?? null;
   return precision === null || precision * 100 < category.autopilotMinPrecision;
 }

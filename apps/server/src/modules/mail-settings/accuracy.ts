@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { mailAccuracyReports } from '../../db/schema/index';
 import type { MailProvider, MessageSummary } from '../../mail/port';
 import { toEngineCategory } from '../../pipeline/classify';
+import { currentAccuracy } from '../../pipeline/live-accuracy';
 import type { Caller } from './mail-settings.service';
 import type { MailAccountRow, MailCategoryRow } from './mail-settings.repository';
 import { type OwnerReply, replayReplies } from './reply-replay';
@@ -67,11 +68,11 @@ export async function measurePastMail(
     .onConflictDoUpdate({ target: mailAccuracyReports.mailAccountId, set: { report, updatedAt: now } });
 }
 
-/** GET /api/email-settings/accuracy: the caller's report, or null before the first one. */
+/** GET /api/email-settings/accuracy: the caller's report with the mail filed since, or null before the first one. */
 export async function accuracyReport(db: Db, caller: Caller, accountId: string): Promise<AccuracyReport | null> {
   const [row] = await db
-    .select({ report: mailAccuracyReports.report, userId: mailAccuracyReports.userId })
+    .select({ userId: mailAccuracyReports.userId })
     .from(mailAccuracyReports)
     .where(eq(mailAccuracyReports.mailAccountId, accountId));
-  return row && row.userId === caller.id ? row.report : null;
+  return row && row.userId === caller.id ? currentAccuracy(db, accountId) : null;
 }

@@ -25,7 +25,8 @@ type AccuracyBlockProps = {
  * Accuracy on the owner's past mail (issue 36): per category, how often the assistant chose the
  * folder the owner had filed the message in, each message judged by a version that never saw it,
  * the messages where it chose otherwise, and the drafts it would have written next to the owner's
- * latest replies. Measured at each initialisation, built-in engine only.
+ * latest replies. Measured at each initialisation, built-in engine only, and brought up to date with
+ * the mail filed since (counted by the server).
  */
 export function AccuracyBlock({ setting, categories, engine }: AccuracyBlockProps) {
   const { t } = useTranslation();
@@ -84,6 +85,14 @@ function Report({ report, engine, nameOf }: ReportProps) {
           new Date(report.generatedAt),
         ),
       })}
+      {report.live && report.live.filed > 0 && (
+        <>
+          {' · '}
+          <span data-testid="accuracy-live">
+            {t('mailSettings.accuracy.live', { count: report.live.filed, corrected: report.live.corrected })}
+          </span>
+        </>
+      )}
     </p>
   );
   // The replies are read from Sent: measured even when nothing was filed.

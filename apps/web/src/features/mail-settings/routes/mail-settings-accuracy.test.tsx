@@ -114,6 +114,27 @@ describe('MailSettingsRoute accuracy on past mail', () => {
     ).toBeVisible();
   });
 
+  it('says how much of it is mail filed as it arrived since the replay, in English and French', async () => {
+    const body = report({ live: { filed: 7, corrected: 2 } });
+    setup({ 'GET /api/email-settings/accuracy': { status: 200, body } });
+    let accuracy = await block();
+    expect(await within(accuracy).findByTestId('accuracy-live')).toHaveTextContent(
+      'Including 7 messages filed as they arrived since then (corrected by you: 2)',
+    );
+    await i18n.changeLanguage('fr');
+    accuracy = await block('Précision sur votre courrier passé');
+    expect(await within(accuracy).findByTestId('accuracy-live')).toHaveTextContent(
+      'Dont 7 messages classés à leur arrivée depuis (corrigés par vous : 2)',
+    );
+  });
+
+  it('says nothing of mail filed since when there is none', async () => {
+    setup();
+    const accuracy = await block();
+    await within(accuracy).findByTestId('accuracy-overall');
+    expect(within(accuracy).queryByTestId('accuracy-live')).not.toBeInTheDocument();
+  });
+
   it('says when there was no filed mail to measure', async () => {
     setup({
       'GET /api/email-settings/accuracy': {

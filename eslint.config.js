@@ -8,10 +8,30 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+// Server folders below the pipeline (infrastructure), and the composition roots (src/*.ts) nothing may import.
+const serverInfrastructure = ['access', 'ai', 'credits', 'db', 'mail', 'metrics', 'notifications', 'security'];
+const roots = ['main', 'worker', 'api', 'engine-factory'].flatMap((root) => [`../${root}`, `../../${root}`]);
+const repositoryRule = {
+  group: ['../**/*.repository', './*/**/*.repository'],
+  allowTypeImports: true,
+  message: "A repository is read only by its own folder's services; go through that folder's service (DESIGN §3).",
+};
+
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+// Tests wire layers together on purpose: the server's layer rules are for the product's code.
+const layer = (files, patterns, ignores = []) => ({ ...restrict(files, patterns), ignores: ['**/*.test.ts', ...ignores] });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/src/db/migrations/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -29,25 +49,77 @@ export default tseslint.config(
   { files: ['scripts/**', '*.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
-    rules: { '@typescript-eslint/no-unsafe-member-access': 'off', '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-argument': 'off', '@typescript-eslint/no-unsafe-call': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
   },
   // Web: ui and lib know nothing of features or the app; a feature knows no other feature.
-  restrict(['apps/web/src/components/**', 'apps/web/src/lib/**'], [
-    { group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'ui and lib must not depend on features or the app (DESIGN §3).' },
-  ]),
-  ...webFeatures.map((feature) =>
-    restrict([`apps/web/src/features/${feature}/**`], [
-      { group: ['@/app/*'], message: 'Features must not import the app layer (DESIGN §3).' },
-      { group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '../../*/**', `!../../${feature}/**`], message: 'Features do not import each other; compose them in a route of src/app (DESIGN §3).' },
-    ]),
+  restrict(
+    ['apps/web/src/components/**', 'apps/web/src/lib/**'],
+    [
+      {
+        group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'],
+        message: 'ui and lib must not depend on features or the app (DESIGN §3).',
+      },
+    ],
   ),
-  // Server: arrows point down.
-  restrict(['apps/server/src/modules/**'], [
-    { group: ['../*/*.repository', '../../modules/*/*.repository'], message: "No module imports another module's repository (DESIGN §3)." },
-    { group: ['**/http/app', '**/main'], message: 'Modules must not import the app builder or main.' },
-  ]),
-  restrict(['apps/server/src/db/**', 'apps/server/src/notifications/**', 'apps/server/src/mail/**', 'apps/server/src/ai/**', 'apps/server/src/jobs/**', 'apps/server/src/credits/**'], [
-    { group: ['**/modules/**', '**/http/**', '**/pipeline/**', '**/main'], message: 'Infrastructure must not depend on modules, http or the pipeline (DESIGN §3).' },
-  ]),
-  restrict(['packages/shared/**'], [{ group: ['@app/*', '**/apps/**'], message: 'The shared package depends on nothing of the apps.' }]),
+  ...webFeatures.map((feature) =>
+    restrict(
+      [`apps/web/src/features/${feature}/**`],
+      [
+        { group: ['@/app/*'], message: 'Features must not import the app layer (DESIGN §3).' },
+        {
+          group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '../../*/**', `!../../${feature}/**`],
+          message: 'Features do not import each other; compose them in a route of src/app (DESIGN §3).',
+        },
+      ],
+    ),
+  ),
+  // Server: arrows point down (docs/architecture.md): the composition roots (src/*.ts) → modules
+  // (routes → services → repositories) → pipeline → infrastructure; http/ is a toolkit the routes use.
+  // A repository is read only from its own folder (its row types may be imported).
+  layer(['apps/server/src/*.ts'], [repositoryRule]),
+  layer(
+    ['apps/server/src/modules/**'],
+    [repositoryRule, { group: roots, message: 'Modules must not import the composition roots (DESIGN §3).' }],
+  ),
+  layer(
+    ['apps/server/src/pipeline/**'],
+    [
+      repositoryRule,
+      {
+        group: ['**/modules/**', '**/http/**', ...roots],
+        message: 'The pipeline must not depend on modules, http or the composition roots (DESIGN §3).',
+      },
+    ],
+  ),
+  layer(
+    ['apps/server/src/http/**'],
+    [
+      repositoryRule,
+      {
+        group: ['**/modules/**', '**/pipeline/**', ...roots],
+        message:
+          'http/ is a toolkit for the routes: it must not depend on modules, the pipeline or the composition roots (DESIGN §3).',
+      },
+    ],
+  ),
+  layer(
+    serverInfrastructure.map((dir) => `apps/server/src/${dir}/**`),
+    [
+      repositoryRule,
+      {
+        group: ['**/modules/**', '**/http/**', '**/pipeline/**', ...roots],
+        message: 'Infrastructure must not depend on modules, http, the pipeline or the composition roots (DESIGN §3).',
+      },
+    ],
+  ),
+  restrict(
+    ['packages/shared/**'],
+    [{ group: ['@app/*', '**/apps/**'], message: 'The shared package depends on nothing of the apps.' }],
+  ),
 );

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EngineMessage, KnowledgeSnippet } from '../apps/server/src/ai/engine';
-import { knowledgeQuery, queryTerms } from '../apps/server/src/ai/grounding';
+import { knowledgeQuery, queryTerms } from '../apps/server/src/ai/knowledge-query';
 import { quotesInternal } from '../apps/server/src/ai/internal-leak';
 import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
 import { detectLanguage, languageOr, sentences } from '../apps/server/src/ai/local/text';

@@ -17,8 +17,8 @@ import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { mailSettingsDeps, providerFor } from '../apps/server/src/modules/mail-settings/mail-settings.service';
-import { findReferrerId } from '../apps/server/src/modules/subscriptions/subscriptions.repository';
-import { accountPlan } from '../apps/server/src/modules/subscriptions/subscriptions.service';
+import { groundingFor } from '../apps/server/src/modules/knowledge/grounding';
+import { creditAccountOfUser } from '../apps/server/src/modules/subscriptions/subscriptions.service';
 import { startPipelineWorker } from '../apps/server/src/pipeline/worker';
 import { startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
@@ -370,11 +370,8 @@ async function startProfiledWorker(dataDir: string, appUrl: string) {
     host: new URL(config.appUrl).hostname,
     dailySendCap: config.autoSendsPerDay,
     openProvider: (account) => timed('imap', providerFor(mail, account)),
-    async creditAccountOf(userId) {
-      const referrerId = (await findReferrerId(database.db, userId)) ?? null;
-      const plan = await accountPlan(database.db, { id: userId, referrerId }, config.billingEnabled);
-      return { ownerId: referrerId ?? userId, plan: plan.plan, billingEnabled: config.billingEnabled };
-    },
+    grounding: groundingFor(database.db),
+    creditAccountOf: (userId) => creditAccountOfUser(database.db, userId, config.billingEnabled),
     log: { warn: (object, message) => console.warn(message, object) },
   });
   return {

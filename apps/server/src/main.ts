@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
-import { buildApp } from './http/app';
+import { buildApp } from './api';
 import { startMetricsListener } from './modules/metrics/metrics-listener';
 import { createMailer } from './notifications/mailer';
 import { paths } from './paths';

@@ -1,14 +1,14 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { engineFor } from './engine';
+import { engineFor } from './engine-factory';
 import { sendDueDigests } from './modules/digest/digest.service';
+import { groundingFor } from './modules/knowledge/grounding';
 import { runMailboxJobs } from './modules/mail-settings/mail-settings.jobs';
 import { mailSettingsDeps, providerFor } from './modules/mail-settings/mail-settings.service';
-import { countAiCalls } from './modules/metrics/ai-calls';
-import { findReferrerId } from './modules/subscriptions/subscriptions.repository';
-import { reportAllExtraCredits } from './modules/subscriptions/billing.service';
-import { createStripe } from './modules/subscriptions/stripe-client';
-import { creditAccountOf } from './modules/subscriptions/subscriptions.service';
+import { countAiCalls } from './metrics/ai-calls';
+import { reportAllExtraCredits } from './modules/subscriptions/extra-credits.service';
+import { createStripeGateway } from './modules/subscriptions/stripe-gateway';
+import { creditAccountOfUser } from './modules/subscriptions/subscriptions.service';
 import { createMailboxPush } from './modules/webhooks/mailbox-push';
 import type { Mailer } from './notifications/mailer';
 import { listenForWakeups, MAIL_ACCOUNT_CHANGED_CHANNEL } from './notifications/mailbox-wakeups';
@@ -41,16 +41,14 @@ export function startWorker(deps: {
     settingsChanges,
     db,
     engine,
+    grounding: groundingFor(db),
     mailboxJobs: (account, provider) => runMailboxJobs({ mail, engine }, account, provider),
     host: new URL(config.appUrl).hostname,
     dailySendCap: config.autoSendsPerDay,
     maxMailboxes: config.workerMaxMailboxes,
     openProvider: (account) => providerFor(mail, account),
     holdPresence: (workerId) => database.holdSessionLock(PRESENCE_LOCK_SPACE, workerId),
-    async creditAccountOf(userId) {
-      const referrerId = (await findReferrerId(db, userId)) ?? null;
-      return creditAccountOf(db, { id: userId, referrerId }, config.billingEnabled);
-    },
+    creditAccountOf: (userId) => creditAccountOfUser(db, userId, config.billingEnabled),
     log: deps.log,
   });
   const billing = config.stripe ? scheduleExtraCredits(config, db, deps.log) : null;
@@ -75,7 +73,7 @@ function scheduleExtraCredits(config: Config, db: Database['db'], log?: RunnerDe
   const warn = (object: object, message: string) => log?.warn(object, message);
   const billingDeps = {
     db,
-    stripe: createStripe(stripe),
+    gateway: createStripeGateway(stripe),
     appUrl: config.appUrl,
     publishableKey: stripe.publishableKey ?? null,
     webhookSecret: stripe.webhookSecret ?? null,

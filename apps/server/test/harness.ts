@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { buildApp } from '../src/http/app';
+import { buildApp } from '../src/api';
 import { createKnownSessions } from '../src/modules/auth/session-resolver';
 import type { Mailer, SystemMail } from '../src/notifications/mailer';
 import { adminUrl, databaseUrlFor } from './db-urls';

@@ -6,9 +6,6 @@
  * own data, gathered by the caller; questions, history and knowledge are data, never instructions.
  */
 import type { KnowledgeSnippet } from './engine';
-import { createLlmAssistant } from './llm/llm-assistant';
-import { languageModel, type LlmSettings } from './llm/llm-engine';
-import { createLocalAssistant } from './local/answer';
 
 export type AssistantPromptType = 'email' | 'classification' | 'ai';
 export type AssistantLanguage = 'en' | 'fr';
@@ -68,9 +65,4 @@ export interface AssistantEngine {
   answer(question: AssistantQuestion, context: AssistantContext): Promise<string>;
   /** The answer piece by piece as the engine produces it (the local engine gives it in one piece). */
   streamAnswer(question: AssistantQuestion, context: AssistantContext): AsyncIterable<string>;
-}
-
-/** The LLM assistant when a provider is configured, else the local one (as `engineFor` does for the pipeline). */
-export function assistantEngineFor(ai: LlmSettings | null): AssistantEngine {
-  return ai ? createLlmAssistant(languageModel(ai), ai.provider) : createLocalAssistant();
 }

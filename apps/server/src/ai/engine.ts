@@ -76,6 +76,20 @@ export interface DraftContext {
   senderName: string;
 }
 
+/**
+ * What a draft is grounded in, read from the owner's data by the modules that own it (knowledge,
+ * prompts, past replies) and handed to the pipeline and the assistant by the composition roots.
+ * Every lookup is scoped to the given user or mailbox.
+ */
+export interface Grounding {
+  /** The owner's knowledge entries that share a word with `text`, best first, at most `limit`; internal ones marked. */
+  knowledge(userId: string, text: string, limit?: number): Promise<KnowledgeSnippet[]>;
+  /** The owner's instructions: the prompt's sections when it is enabled, else ''. */
+  ownerPrompt(userId: string): Promise<string>;
+  /** The owner's past replies (read from Sent by the initialisation) closest to `text`, best first. */
+  pastReplies(mailAccountId: string, text: string, limit?: number): Promise<string[]>;
+}
+
 export interface Draft {
   /** Plain text; recipients are never chosen by an engine. */
   text: string;

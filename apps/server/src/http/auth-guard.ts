@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../errors';
-import type { ResolvedSession, SessionUserRow } from '../modules/auth/session-resolver';
+import { type Actor, assertFeature, type ResolvedSession } from '../access/actor';
 
-export type RequestUser = SessionUserRow;
+export type RequestUser = Actor;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,9 +29,7 @@ export function makeRequireUser(resolveSession: (headers: FastifyRequest['header
 export function makeRequireAiConfigChange(requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
   return async function requireAiConfigChange(request: FastifyRequest, reply: FastifyReply) {
     await requireUser(request, reply);
-    const user = currentUser(request);
-    if (readOnly.has(request.method) || user.referrerId === null || user.hasAiConfig) return;
-    throw new AppError(403, 'FORBIDDEN', 'errors.aiConfigNotAllowed');
+    if (!readOnly.has(request.method)) assertFeature(currentUser(request), 'aiConfig');
   };
 }
 

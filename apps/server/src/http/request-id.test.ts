@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, memoryMailer, testConfig, type TestApp } from '../../test/harness';
-import { buildApp } from './app';
+import { buildApp } from '../api';
 
 describe('request ids', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from './app';
+import { buildApp } from '../api';
 import { openTestDatabase, testConfig, memoryMailer } from '../../test/harness';
 import { redactedUrl } from './request-log';
 

@@ -5,6 +5,9 @@ import type { ParsedMessage } from '../mail/mime/message';
 import type { CategoryRow, ClassificationRecord } from './pipeline.repository';
 import { firstRuleCategory, ruleMessageOf } from './rule-match';
 
+/** The trained model's storage, also for the initialisation's training (modules/mail-settings). */
+export { saveClassifier } from './classifier.repository';
+
 /**
  * The category an engine's answer files a message into: the engine decides when nothing fits (the
  * local engine by its open-set decision, an AI provider by answering null); an id it was not asked

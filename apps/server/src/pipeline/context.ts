@@ -1,4 +1,4 @@
-import type { AiEngine, ClassifierModel } from '../ai/engine';
+import type { AiEngine, ClassifierModel, Grounding } from '../ai/engine';
 import type { CreditAccount } from '../credits/ledger';
 import type { Db } from '../db/client';
 import type { MailFolder, MailProvider, MessageOperations } from '../mail/port';
@@ -9,6 +9,8 @@ import type { Mailbox } from './outgoing';
 export interface PipelineDeps {
   db: Db;
   engine: AiEngine;
+  /** The owner's knowledge, prompt and past replies, read by the modules that own them. */
+  grounding: Grounding;
   /** Our host name, for deterministic Message-IDs and the X-Loop marker. */
   host: string;
   /** Automatic sends (replies and forwards) per mailbox per day (DESIGN §5.4). */

@@ -14,6 +14,9 @@ import type { CategoryRow } from './pipeline.repository';
 import { parseMessage } from '../mail/mime/parse-message';
 import type { MessageSummary } from '../mail/port';
 
+/** The owner's corrections as the settings read and write them (activity, training, dry-run review). */
+export { listCorrections, recentCorrections, saveCorrection } from './corrections.repository';
+
 /** How many of each folder's newest messages are looked at: corrections are made on recent mail. */
 const NEWEST = 30;
 /** What of a corrected message's text is kept (what the local engine reads of a body). */

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailAccounts, mailMessages } from '../db/schema/index';
 import type { IncomingMessage } from '../mail/port';
+import { ALREADY_HANDLED } from './mailbox-state';
 import { leaseHolderGone } from './presence';
 
 export type MailAccountRow = typeof mailAccounts.$inferSelect;
@@ -51,9 +52,6 @@ export async function releaseLease(db: Db, accountId: string, worker: string) {
 export async function forgetCheckpoint(db: Db, accountId: string) {
   await db.update(mailAccounts).set({ syncCheckpoint: null }).where(eq(mailAccounts.id, accountId));
 }
-
-/** The skip reason of a message that came back to the tracked folder after it was handled. */
-export const ALREADY_HANDLED = 'ALREADY_HANDLED';
 
 /**
  * Records a batch of new messages and the checkpoint after them in one transaction, only while

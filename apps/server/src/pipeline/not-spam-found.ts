@@ -9,6 +9,9 @@ import { type NewestMessages, newestMessages } from './corrections';
 import { markedSpamByAssistant, rememberNotSpamSenders } from './not-spam.repository';
 import type { CategoryRow } from './pipeline.repository';
 
+/** The webmail's "Not spam" remembers the senders the same way (modules/mailbox/not-spam.ts). */
+export { rememberNotSpamSenders } from './not-spam.repository';
+
 /** Looks for new "not spam" verdicts of the owner and remembers their senders. */
 export async function findNotSpam(
   ctx: MailboxContext,

@@ -5,21 +5,17 @@ import {
   mailAccuracyReports,
   mailActions,
   mailCategories,
-  mailClassifiers,
   mailMessages,
   pipelineWorkers,
 } from '../db/schema/index';
 import type { MailActionKind } from '../db/schema/pipeline';
+import { assistantActive, MAX_ATTEMPTS } from './mailbox-state';
 import { leaseHolderGone, workerGone } from './presence';
-import { RESPONSE_TYPES } from '@app/shared/mail-settings';
 
 export type MessageRow = typeof mailMessages.$inferSelect;
 export type ActionRow = typeof mailActions.$inferSelect;
 export type CategoryRow = typeof mailCategories.$inferSelect;
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** A message that failed this many times is left as failed, with its last error, for the owner. */
-export const MAX_ATTEMPTS = 5;
 
 export async function findAccount(db: Db, accountId: string) {
   const [row] = await db.select().from(mailAccounts).where(eq(mailAccounts.id, accountId));
@@ -44,9 +40,6 @@ export async function settingsChangedAt(db: Db, accountId: string) {
   const [row] = await db.select({ at: mailAccounts.updatedAt }).from(mailAccounts).where(eq(mailAccounts.id, accountId));
   return row?.at ?? null;
 }
-
-/** The SQL twin of `assistantIsActive`: mailboxes whose new mail the assistant classifies or answers. */
-export const assistantActive = sql`(${mailAccounts.responseType} <> ${RESPONSE_TYPES.disable} or ${mailAccounts.isClassificationEnabled})`;
 
 /** Mailboxes a worker should hold: the assistant works on them, and they are free (or already its own). */
 export async function accountsToHold(db: Db, workerId: string) {
@@ -270,21 +263,6 @@ export async function repliesStillOn(db: Db, accountId: string) {
     .from(mailAccounts)
     .where(eq(mailAccounts.id, accountId));
   return (row?.responseType ?? 0) !== 0;
-}
-
-export async function findClassifier(db: Db, accountId: string) {
-  const [row] = await db.select().from(mailClassifiers).where(eq(mailClassifiers.mailAccountId, accountId));
-  return row ?? null;
-}
-
-export async function saveClassifier(db: Db, row: typeof mailClassifiers.$inferInsert) {
-  await db
-    .insert(mailClassifiers)
-    .values(row)
-    .onConflictDoUpdate({
-      target: mailClassifiers.mailAccountId,
-      set: { engine: row.engine, categoriesKey: row.categoriesKey, model: row.model, trainedAt: new Date() },
-    });
 }
 
 /** The mailbox's accuracy on its past mail, or null before the first measure. */

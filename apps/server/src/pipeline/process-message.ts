@@ -2,7 +2,7 @@ import type { ClassifierModel } from '../ai/engine';
 import { CREDIT_COSTS, creditsExhausted, debit } from '../credits/ledger';
 import { MailError, SendFailure } from '../mail/errors';
 import { parseMessage } from '../mail/mime/parse-message';
-import { creditsDebited } from '../modules/metrics/metrics.registry';
+import { creditsDebited } from '../metrics/counters';
 import type { ParsedMessage } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { categoriesKey, classifyMessage, type Decision, toEngineCategory } from './classify';
@@ -15,6 +15,7 @@ import { isNotSpamSender } from './not-spam.repository';
 import { LIKELY_SPAM, likelySpam, serverSaysSpam, suspectedSpam, vouchedByOwner } from './spam-check';
 import * as repo from './pipeline.repository';
 import { type LoadedMessage, runAction } from './run-actions';
+import { findClassifier, saveClassifier } from './classifier.repository';
 
 /** Thrown inside the classification transaction when the last credits went to another step meanwhile. */
 class CreditsGone extends Error {}
@@ -147,7 +148,7 @@ async function classifierModel(ctx: MailboxContext, categories: repo.CategoryRow
   if (ai.length === 0) return null;
   const key = categoriesKey(ai);
   if (ctx.memo.classifier?.key === key) return ctx.memo.classifier.model;
-  const stored = await repo.findClassifier(ctx.deps.db, ctx.account.id);
+  const stored = await findClassifier(ctx.deps.db, ctx.account.id);
   if (stored && stored.categoriesKey === key && stored.engine === ctx.deps.engine.name) {
     ctx.memo.classifier = { key, model: stored.model as ClassifierModel };
     return ctx.memo.classifier.model;
@@ -155,7 +156,7 @@ async function classifierModel(ctx: MailboxContext, categories: repo.CategoryRow
   const model = await ctx.deps.engine.train(ai.map(toEngineCategory), []);
   ctx.memo.classifier = { key, model };
   if (model) {
-    await repo.saveClassifier(ctx.deps.db, {
+    await saveClassifier(ctx.deps.db, {
       mailAccountId: ctx.account.id,
       userId: ctx.account.userId,
       engine: ctx.deps.engine.name,

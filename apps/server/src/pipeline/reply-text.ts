@@ -1,5 +1,5 @@
-import type { AiEngine, DraftContext } from '../ai/engine';
-import { knowledgeQuery, ownerPrompt, retrieveKnowledge, retrievePastReplies } from '../ai/grounding';
+import type { AiEngine, DraftContext, Grounding } from '../ai/engine';
+import { knowledgeQuery } from '../ai/knowledge-query';
 import { toPlainOutput } from '../ai/safety';
 import type { Db } from '../db/client';
 import type { ParsedMessage } from '../mail/mime/message';
@@ -14,7 +14,7 @@ import * as repo from './pipeline.repository';
  * with AI" (`modules/mailbox/ai-draft.ts`). Paying for it is the caller's business.
  */
 export async function replyText(
-  deps: { db: Db; engine: AiEngine },
+  deps: { db: Db; engine: AiEngine; grounding: Grounding },
   input: {
     userId: string;
     mailAccountId: string;
@@ -26,7 +26,7 @@ export async function replyText(
     withoutPastReply?: string;
   },
 ): Promise<string> {
-  const { db, engine } = deps;
+  const { db, engine, grounding } = deps;
   const category = input.categoryId
     ? (await repo.categoriesOf(db, input.mailAccountId)).find((c) => c.id === input.categoryId)
     : undefined;
@@ -34,9 +34,9 @@ export async function replyText(
   const query = knowledgeQuery(engineMessage);
   const context: DraftContext = {
     responseInstructions: category?.responseInstructions ?? '',
-    ownerPrompt: await ownerPrompt(db, input.userId),
-    knowledge: await retrieveKnowledge(db, input.userId, query, engine.knowledgeLimit),
-    pastReplies: (await retrievePastReplies(db, input.mailAccountId, query, input.withoutPastReply ? 3 : 2))
+    ownerPrompt: await grounding.ownerPrompt(input.userId),
+    knowledge: await grounding.knowledge(input.userId, query, engine.knowledgeLimit),
+    pastReplies: (await grounding.pastReplies(input.mailAccountId, query, input.withoutPastReply ? 3 : 2))
       .filter((reply) => reply !== input.withoutPastReply?.slice(0, reply.length))
       .slice(0, 2),
     senderName: input.senderName,

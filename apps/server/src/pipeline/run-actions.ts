@@ -1,9 +1,9 @@
 import { groundingFailure } from '../ai/grounded-reply';
 import { quotesInternal } from '../ai/internal-leak';
-import { knowledgeQuery, retrieveKnowledge } from '../ai/grounding';
+import { knowledgeQuery } from '../ai/knowledge-query';
 import { CREDIT_COSTS, debit } from '../credits/ledger';
 import { SendFailure } from '../mail/errors';
-import { creditsDebited } from '../modules/metrics/metrics.registry';
+import { creditsDebited } from '../metrics/counters';
 import { type ParsedMessage, readableText } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { toEngineMessage } from './classify';
@@ -120,8 +120,7 @@ async function runSend(
   if (built.text !== null) {
     // Checked here on the texts, never taken from the engine: sent only when grounded and leaking nothing.
     const engineMessage = toEngineMessage(message.parsed);
-    const knowledge = await retrieveKnowledge(
-      ctx.deps.db,
+    const knowledge = await ctx.deps.grounding.knowledge(
       row.userId,
       knowledgeQuery(engineMessage),
       ctx.deps.engine.knowledgeLimit,

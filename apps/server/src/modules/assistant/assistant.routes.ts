@@ -50,7 +50,7 @@ export function registerAssistantRoutes(
     const caller = currentUser(req);
     await service.checkRateLimit(deps, caller);
     const question = service.toQuestion(req.body);
-    const context = await service.buildContext(deps.db, caller, question, uiLanguage(req));
+    const context = await service.buildContext(deps, caller, question, uiLanguage(req));
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {

@@ -1,8 +1,8 @@
 import type { askInputSchema, AskAnswer } from '@app/shared/assistant';
 import type { z } from 'zod';
 import type { AssistantContext, AssistantEngine, AssistantLanguage, AssistantQuestion } from '../../ai/assistant';
+import type { Grounding } from '../../ai/engine';
 import { retrievalText } from '../../ai/assistant-query';
-import { ownerPrompt, retrieveKnowledge } from '../../ai/grounding';
 import { AiEngineError } from '../../ai/llm/llm-engine';
 import { languageOr } from '../../ai/local/text';
 import { toPlainOutput } from '../../ai/safety';
@@ -19,6 +19,8 @@ import { searchHelp } from './help-corpus';
 export interface AssistantDeps {
   db: Db;
   engine: AssistantEngine;
+  /** The owner's knowledge and prompt, read by the modules that own them. */
+  grounding: Grounding;
   /** Questions per user per minute, both ask endpoints together. */
   asksPerMinute: number;
 }
@@ -51,14 +53,19 @@ export function toQuestion(input: AskInput): AssistantQuestion {
 }
 
 /** What the engine may know: the caller's own knowledge, categories, settings and prompt, and the help. */
-export async function buildContext(db: Db, caller: Caller, question: AssistantQuestion, uiLanguage: AssistantLanguage) {
+export async function buildContext(
+  { db, grounding }: Pick<AssistantDeps, 'db' | 'grounding'>,
+  caller: Caller,
+  question: AssistantQuestion,
+  uiLanguage: AssistantLanguage,
+) {
   const language = languageOr(question.question, uiLanguage);
   const text = retrievalText(question);
   const [knowledge, categories, settings, prompt] = await Promise.all([
-    retrieveKnowledge(db, caller.id, text),
+    grounding.knowledge(caller.id, text),
     repo.listCategories(db, caller.id),
     repo.findMailSettings(db, caller.id),
-    ownerPrompt(db, caller.id),
+    grounding.ownerPrompt(caller.id),
   ]);
   const { connection, ...mailSettings } = settings ?? { connection: null };
   const context: AssistantContext = {
@@ -89,7 +96,7 @@ export async function ask(
 ): Promise<AskAnswer> {
   await checkRateLimit(deps, caller);
   const question = toQuestion(input);
-  const context = await buildContext(deps.db, caller, question, uiLanguage);
+  const context = await buildContext(deps, caller, question, uiLanguage);
   const answer = finalAnswer(await deps.engine.answer(question, context).catch(engineUnavailable));
   return { success: true, answer, message: '', status: 200, engine: deps.engine.name };
 }

@@ -14,7 +14,7 @@ import { signInLimits } from './sign-in-limits';
 import { ensureOwnerSubscription } from '../subscriptions/subscriptions.service';
 import { assertInvitationSession, consumeInvitation, invitedUserFields, startInvitationSignIn } from './invitation-sign-in';
 import type { SessionChanges } from './session-cache';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-resolver';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-lifetime';
 import { socialProviderOptions, socialProvidersPlugin } from './social-providers';
 
 /** The header the HTTP layer sets (replacing any client value) to tell Better Auth the caller's address. */

@@ -6,12 +6,8 @@ import { createTestApp, ORIGIN, testConfig, type TestApp, type TestUser } from '
 import { addMember } from '../../../test/security/access-fixtures';
 import type { Auth } from './auth';
 import { SESSION_CHANGED_CHANNEL } from './session-cache';
-import {
-  createKnownSessions,
-  makeSessionResolver,
-  SESSION_EXPIRES_IN_SECONDS,
-  SESSION_UPDATE_AGE_SECONDS,
-} from './session-resolver';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-lifetime';
+import { createKnownSessions, makeSessionResolver } from './session-resolver';
 
 describe('session resolution', () => {
   let t: TestApp;

@@ -2,30 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from '../../db/client';
+import type { Actor, ResolvedSession } from '../../access/actor';
 import type { Auth } from './auth';
 import { createSessionCache, type SessionCache } from './session-cache';
-
-/** Session lifetime and refresh age, shared with the Better Auth configuration. */
-export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 14;
-export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-lifetime';
 
 export const sessionCookieName = (production: boolean) => `${production ? '__Secure-' : ''}better-auth.session_token`;
-
-export interface SessionUserRow {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  referrerId: string | null;
-  /** Members only: may they change the AI configuration (knowledge, prompt, mailbox)? Owners always may. */
-  hasAiConfig: boolean;
-  createdAt: Date;
-}
-
-export interface ResolvedSession {
-  user: SessionUserRow;
-  /** Set-Cookie headers to pass on when the session was refreshed. */
-  setCookie: string[];
-}
 
 type Row = {
   session_id: string;
@@ -63,7 +45,7 @@ function verifiedToken(value: string, secret: string): string | null {
 }
 
 export interface KnownSession {
-  user: SessionUserRow;
+  user: Actor;
   expiresAt: number;
 }
 

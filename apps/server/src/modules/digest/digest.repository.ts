@@ -10,7 +10,7 @@ import {
   userProfiles,
   users,
 } from '../../db/schema/index';
-import { ALREADY_HANDLED } from '../../pipeline/ingest.repository';
+import { ALREADY_HANDLED } from '../../pipeline/mailbox-state';
 import { LIKELY_SPAM } from '../../pipeline/spam-check';
 
 /**

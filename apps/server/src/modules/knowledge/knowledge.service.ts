@@ -1,7 +1,10 @@
 import { KNOWLEDGE_SEARCH_COUNT_CAP } from '@app/shared/constants';
 import { isContext, type KnowledgeItem, type KnowledgeList } from '@app/shared/knowledge';
-import type { Database } from '../../db/client';
+import type { KnowledgeSnippet } from '../../ai/engine';
+import { queryTerms } from '../../ai/knowledge-query';
+import type { Database, Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
+import { matchingEntries } from './knowledge-search.repository';
 import * as repo from './knowledge.repository';
 import { parseSearch } from './search-query';
 
@@ -69,4 +72,15 @@ export async function updateKnowledge({ database }: Deps, userId: string, contex
 
 export async function deleteKnowledge({ database }: Deps, userId: string, context: string) {
   if (!isContext(context) || !(await repo.deleteEntry(database, userId, context))) throw notFound();
+}
+
+/**
+ * The owner's knowledge entries that share a word with a message, by PostgreSQL full-text search over
+ * the entries' search vectors (DESIGN §6), best first, at most `limit` (the engine says how many it
+ * reads: `AiEngine.knowledgeLimit`). Internal entries come too, marked: an engine may read them to
+ * understand the message, never quote them.
+ */
+export async function retrieveKnowledge(db: Db, userId: string, text: string, limit = 4): Promise<KnowledgeSnippet[]> {
+  const rows = await matchingEntries(db, userId, queryTerms(text), limit);
+  return rows.map((r) => ({ title: r.title, content: r.content.slice(0, 4000), internal: r.visibility === 'internal' }));
 }

@@ -11,9 +11,7 @@ export interface SearchTerms {
 export function parseSearch(input: string): SearchTerms {
   const text = input.trim().toLowerCase();
   const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
-  const tsquery = words.length
-    ? words.map((w, i) => (i === words.length - 1 && w.length >= 3 ? `${w}:*` : w)).join(' & ')
-    : null;
+  const tsquery = words.length ? words.map((w, i) => (i === words.length - 1 && w.length >= 3 ? `${w}:*` : w)).join(' & ') : null;
   const titlePattern = text.length >= 3 ? `%${text.replace(/[\\%_]/g, '\\$&')}%` : null;
   return { tsquery, titlePattern };
 }

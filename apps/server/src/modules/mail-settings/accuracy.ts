@@ -8,21 +8,20 @@
  */
 import { type AccuracyReport, DISAGREEMENTS_KEPT } from '@app/shared/accuracy';
 import { eq } from 'drizzle-orm';
-import type { AiEngine } from '../../ai/engine';
-import { type PastMessage, REPLAY_CHUNKS, replayPastMail } from '../../ai/past-mail-replay';
+import type { AiEngine, Grounding } from '../../ai/engine';
+import { REPLAY_CHUNKS, replayPastMail } from '../../ai/past-mail-replay';
 import type { Db } from '../../db/client';
 import { mailAccuracyReports } from '../../db/schema/index';
-import type { MailProvider, MessageSummary } from '../../mail/port';
+import type { MailProvider } from '../../mail/port';
 import { toEngineCategory } from '../../pipeline/classify';
 import { currentAccuracy } from '../../pipeline/live-accuracy';
 import type { Caller } from './mail-settings.service';
 import type { MailAccountRow, MailCategoryRow } from './mail-settings.repository';
+import type { FiledMessage } from './past-mail-reading';
 import { type OwnerReply, replayReplies } from './reply-replay';
 
-export type FiledMessage = PastMessage<{ folder: string; summary: MessageSummary }>;
-
 export async function measurePastMail(
-  deps: { db: Db; engine: AiEngine },
+  deps: { db: Db; engine: AiEngine; grounding: Grounding },
   account: MailAccountRow,
   provider: MailProvider,
   past: { categories: MailCategoryRow[]; filed: FiledMessage[]; replies: OwnerReply[] },

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../errors';
 import { parseMessage } from '../../mail/mime/parse-message';
 import { withMailProvider } from '../../mail/open-provider';
 import { toEngineMessage } from '../../pipeline/classify';
-import { saveCorrection } from '../../pipeline/corrections.repository';
+import { saveCorrection } from '../../pipeline/corrections';
 import * as dryRuns from './dry-run.repository';
 import * as repo from './mail-settings.repository';
 import { type Caller, type MailSettingsDeps, providerFor, requireAccount, toSetting } from './mail-settings.service';

@@ -6,9 +6,9 @@ import { parseMessage } from '../../mail/mime/parse-message';
 import { notifyMail } from '../../notifications/live-events';
 import { findSpecialFolder } from '../../mail/special-folders';
 import type { MailProvider } from '../../mail/port';
-import { categoriesKey, toEngineCategory } from '../../pipeline/classify';
-import { listCorrections } from '../../pipeline/corrections.repository';
-import { saveClassifier } from '../../pipeline/pipeline.repository';
+import { categoriesKey, saveClassifier, toEngineCategory } from '../../pipeline/classify';
+import { listCorrections } from '../../pipeline/corrections';
+import { groundingFor } from '../knowledge/grounding';
 import { measurePastMail } from './accuracy';
 import { forgetReads } from './first-run-reads.repository';
 import { listInRange, readFolder, readListed } from './past-mail-reading';
@@ -126,7 +126,7 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
     ];
     if (readsPastMail) {
       const replies = await keepSentReplies(deps, account, provider, within);
-      const measure = { db: deps.mail.db, engine: deps.engine };
+      const measure = { db: deps.mail.db, engine: deps.engine, grounding: groundingFor(deps.mail.db) };
       await measurePastMail(measure, account, provider, { categories, filed, replies }, deps.now?.() ?? new Date());
     }
     if (categories.length > 0) {

@@ -24,7 +24,7 @@ import { createSecretBox, type SecretBox } from '../../security/secret-box';
 import { assertPlainConnectionsAllowed, assertPlanAllows } from './connect-checks';
 import { DISCOVERIES_PER_MINUTE } from './discovery.service';
 import { toMailboxTree, mailboxIds } from './mailbox-tree';
-import { recentCorrections } from '../../pipeline/corrections.repository';
+import { recentCorrections } from '../../pipeline/corrections';
 import * as repo from './mail-settings.repository';
 import { readTokens, storedTokens, unsavedTokens } from './oauth-tokens';
 

@@ -5,14 +5,17 @@
  * stopped instead of reading everything again.
  */
 import { BODY_MAX, RECIPIENTS_MAX } from '../../ai/local/features';
+import type { PastMessage } from '../../ai/past-mail-replay';
 import type { Db } from '../../db/client';
 import { parseMessage } from '../../mail/mime/parse-message';
 import type { MailProvider, MessageSummary } from '../../mail/port';
 import { toEngineMessage } from '../../pipeline/classify';
 import { likelySpam, suspectedSpam } from '../../pipeline/spam-check';
-import type { FiledMessage } from './accuracy';
 import { readKey, type StoredRead, storedReads, storeReads } from './first-run-reads.repository';
 import type { MailAccountRow, MailCategoryRow } from './mail-settings.repository';
+
+/** A past message the owner filed in a category's folder, as the accuracy replay reads it. */
+export type FiledMessage = PastMessage<{ folder: string; summary: MessageSummary }>;
 
 /** How often the progress is written for the screen while reading. */
 const PROGRESS_EVERY_MS = 1_000;

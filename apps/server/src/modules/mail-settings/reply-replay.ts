@@ -5,12 +5,12 @@
  */
 import type { AccuracyReport } from '@app/shared/accuracy';
 import { textSimilarity } from '@app/shared/text-similarity';
-import type { AiEngine } from '../../ai/engine';
+import type { AiEngine, Grounding } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { parseMessage } from '../../mail/mime/parse-message';
 import type { MailProvider } from '../../mail/port';
 import { replyText } from '../../pipeline/reply-text';
-import type { FiledMessage } from './accuracy';
+import type { FiledMessage } from './past-mail-reading';
 import type { MailAccountRow } from './mail-settings.repository';
 
 /** How many of the owner's latest replies are replayed (a draft each: milliseconds with the built-in engine). */
@@ -27,7 +27,7 @@ export interface OwnerReply {
 }
 
 export async function replayReplies(
-  deps: { db: Db; engine: AiEngine },
+  deps: { db: Db; engine: AiEngine; grounding: Grounding },
   account: Pick<MailAccountRow, 'id' | 'userId' | 'trackedMailbox' | 'connection' | 'username'>,
   provider: MailProvider,
   replies: OwnerReply[],

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { AiDraft } from '@app/shared/mailbox';
-import type { AiEngine } from '../../ai/engine';
+import type { AiEngine, Grounding } from '../../ai/engine';
 import { AiEngineError } from '../../ai/llm/llm-engine';
 import { CREDIT_COSTS, creditsExhausted, debit } from '../../credits/ledger';
 import { countRequest } from '../../db/request-counter';
 import { AppError } from '../../errors';
 import { parseMessage } from '../../mail/mime/parse-message';
+import { creditsDebited } from '../../metrics/counters';
 import { categoryOfMessage, replyText } from '../../pipeline/reply-text';
 import { assertOwnUser, type Caller, requireAccount } from '../mail-settings/mail-settings.service';
-import { creditsDebited } from '../metrics/metrics.registry';
 import { creditAccountOf } from '../subscriptions/subscriptions.service';
-import { type MailboxDeps, rawMessage, withMailbox } from './mailbox.service';
+import { type MailboxDeps, withMailbox } from './mailbox.service';
+import { rawMessage } from './read-messages';
 
 /** The active engine (DESIGN §6), built by the HTTP app as the worker builds the pipeline's. */
-export type AiDraftDeps = MailboxDeps & { engine: AiEngine };
+export type AiDraftDeps = MailboxDeps & { engine: AiEngine; grounding: Grounding };
 
 const noCredits = () => new AppError(409, 'NO_CREDITS', 'inbox.errors.noCredits');
 /** More than anyone clicks by hand: credits alone do not bound the engine when billing is off. */

@@ -1,28 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { attachmentsTooLarge, type composeFieldsSchema } from '@app/shared/mailbox';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
+import { composeMime, type MimeAttachment, randomMessageId } from '../../mail/mime/compose-mime';
 import { parseMessage } from '../../mail/mime/parse-message';
 import type { MessageOperations } from '../../mail/port';
 import { type Caller, requireAccount } from '../mail-settings/mail-settings.service';
-import { type MailboxDeps, rawMessage } from './mailbox.service';
+import type { MailboxDeps } from './mailbox.service';
+import { rawMessage } from './read-messages';
 
 /** What the webmail writes: the compose form's fields and its uploads, built into a MIME message. */
 export type ComposeFields = z.output<typeof composeFieldsSchema>;
-export interface Upload {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
-
-function hostOf(address: string) {
-  return address.split('@')[1] || 'localhost';
-}
+export type Upload = MimeAttachment;
 
 /**
- * Builds the outgoing message: plain text, attachments, threading headers. A draft keeps its Bcc
- * header (it is the only place the draft's Bcc recipients are kept); a message to send loses it.
+ * Builds the outgoing message with the shared MIME composer: plain text, attachments, threading
+ * headers as the form sends them, a random Message-ID. A draft keeps its Bcc header (it is the only
+ * place the draft's Bcc recipients are kept); a message to send loses it.
  */
 export async function compose(
   address: string,
@@ -31,23 +24,21 @@ export async function compose(
   uploads: Upload[],
   options: { keepBcc?: boolean } = {},
 ) {
-  const messageId = `<${randomUUID()}@${hostOf(address)}>`;
-  const references = fields.references?.split(/\s+/).filter(Boolean) ?? [];
-  const node = new MailComposer({
-    from: name ? { name, address } : address,
+  const messageId = randomMessageId(address);
+  const raw = await composeMime({
+    from: { name, address },
     to: fields.to,
-    cc: fields.cc.length ? fields.cc : undefined,
-    bcc: fields.bcc.length ? fields.bcc : undefined,
+    cc: fields.cc,
+    bcc: fields.bcc,
+    keepBcc: options.keepBcc,
     subject: fields.subject,
     text: fields.body,
     messageId,
-    date: new Date(),
-    inReplyTo: fields.inReplyTo || undefined,
-    references: references.length ? references : undefined,
-    attachments: uploads.map((u) => ({ filename: u.filename, contentType: u.contentType, content: u.content })),
-  }).compile();
-  node.keepBcc = options.keepBcc === true;
-  return { raw: await node.build(), messageId };
+    inReplyTo: fields.inReplyTo,
+    references: fields.references?.split(/\s+/).filter(Boolean),
+    attachments: uploads,
+  });
+  return { raw, messageId };
 }
 
 export async function senderName(deps: MailboxDeps, caller: Caller) {

@@ -4,7 +4,8 @@ import type { MessageOperations } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
 import { assertOwnUser, type Caller } from '../mail-settings/mail-settings.service';
 import { type ComposeFields, compose, senderName, type Upload, withForwarded } from './compose-message';
-import { type CachedProvider, type MailboxDeps, specialFolder, withMailbox } from './mailbox.service';
+import { specialFolder } from './mailbox-folders';
+import { type CachedProvider, type MailboxDeps, withMailbox } from './mailbox.service';
 
 /**
  * Drafts in the webmail (docs/decisions.md, "Webmail drafts"): a draft — the owner's own or one the

@@ -31,16 +31,19 @@ import { rulesPreviewInputSchema, rulesPreviewSchema } from '@app/shared/categor
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AiEngine } from '../../ai/engine';
+import type { AiEngine, Grounding } from '../../ai/engine';
 import { AppError } from '../../errors';
 import { currentUser } from '../../http/auth-guard';
 import type { MailSettingsDeps } from '../mail-settings/mail-settings.service';
 import { aiDraft } from './ai-draft';
+import { changeFlags, moveMessages } from './change-messages';
 import type { Upload } from './compose-message';
 import { discardDraft, saveDraft } from './drafts';
+import { listFolders } from './mailbox-folders';
 import { createMailboxPool } from './mailbox-pool';
+import type { MailboxDeps } from './mailbox.service';
 import { markNotSpam } from './not-spam';
-import * as service from './mailbox.service';
+import { attachment, getMessage, listPage, messageBody } from './read-messages';
 import { previewRules } from './rules-preview';
 import { createRawCache } from './raw-cache';
 import { sendMessage } from './send-message';
@@ -54,10 +57,10 @@ const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'inbox.validation.
 /** The webmail's `/api/mailbox…` calls (spec 02 §7). Every call works on the session user's own mailbox. */
 export async function registerMailboxRoutes(
   app: FastifyInstance,
-  deps: MailSettingsDeps & { requireUser: preHandlerHookHandler; engine: AiEngine },
+  deps: MailSettingsDeps & { requireUser: preHandlerHookHandler; engine: AiEngine; grounding: Grounding },
 ) {
   const pool = createMailboxPool();
-  const mailbox = { ...deps, pool, raw: createRawCache(), folders: new Map() } satisfies service.MailboxDeps;
+  const mailbox = { ...deps, pool, raw: createRawCache(), folders: new Map() } satisfies MailboxDeps;
   app.addHook('onClose', async () => pool.close());
 
   // Multipart parsing lives in this plugin only, so that no other route accepts it.
@@ -78,13 +81,13 @@ export async function registerMailboxRoutes(
     r.get(
       '/api/mailbox',
       { preValidation, schema: { querystring: mailboxListQuerySchema, response: { 200: mailboxPageSchema } } },
-      async (req) => service.listPage(mailbox, currentUser(req), req.query),
+      async (req) => listPage(mailbox, currentUser(req), req.query),
     );
 
     r.get(
       '/api/mailbox/folders',
       { preValidation, schema: { querystring: mailboxFoldersQuerySchema, response: { 200: z.array(mailboxFolderSchema) } } },
-      async (req) => service.listFolders(mailbox, currentUser(req), req.query.userId),
+      async (req) => listFolders(mailbox, currentUser(req), req.query.userId),
     );
 
     r.get(
@@ -93,7 +96,7 @@ export async function registerMailboxRoutes(
         preValidation,
         schema: { params: uidParamSchema, querystring: messageQuerySchema, response: { 200: messageDetailSchema } },
       },
-      async (req) => service.getMessage(mailbox, currentUser(req), req.params.uid, req.query),
+      async (req) => getMessage(mailbox, currentUser(req), req.params.uid, req.query),
     );
 
     /** The sanitized body as its own document, for a sandboxed iframe (DESIGN §7). */
@@ -101,7 +104,7 @@ export async function registerMailboxRoutes(
       '/api/mailbox/messages/:uid/body',
       { preValidation, schema: { params: uidParamSchema, querystring: bodyQuerySchema } },
       async (req, reply) => {
-        const { html, csp } = await service.messageBody(
+        const { html, csp } = await messageBody(
           mailbox,
           currentUser(req),
           req.params.uid,
@@ -125,7 +128,7 @@ export async function registerMailboxRoutes(
       { preValidation, schema: { params: attachmentParamSchema, querystring: bodyQuerySchema.pick({ folder: true }) } },
       async (req, reply) => {
         const { uid, index } = req.params;
-        await service.attachment(mailbox, currentUser(req), uid, req.query.folder, index, async (file) => {
+        await attachment(mailbox, currentUser(req), uid, req.query.folder, index, async (file) => {
           void reply
             .header('content-type', safeContentType(file.contentType))
             .header('content-disposition', contentDisposition(file.filename ?? `attachment-${index + 1}`))
@@ -143,13 +146,13 @@ export async function registerMailboxRoutes(
     r.post(
       '/api/mailbox/messages/flags',
       { preValidation, schema: { body: flagsBodySchema, response: { 200: successSchema } } },
-      async (req) => service.changeFlags(mailbox, currentUser(req), req.body, true),
+      async (req) => changeFlags(mailbox, currentUser(req), req.body, true),
     );
 
     r.delete(
       '/api/mailbox/messages/flags',
       { preValidation, schema: { body: flagsBodySchema, response: { 200: successSchema } } },
-      async (req) => service.changeFlags(mailbox, currentUser(req), req.body, false),
+      async (req) => changeFlags(mailbox, currentUser(req), req.body, false),
     );
 
     r.post(
@@ -161,7 +164,7 @@ export async function registerMailboxRoutes(
     r.post(
       '/api/mailbox/messages/move/:from/:to',
       { preValidation, schema: { params: moveParamSchema, body: moveBodySchema, response: { 200: successSchema } } },
-      async (req) => service.moveMessages(mailbox, currentUser(req), req.params.from, req.params.to, req.body),
+      async (req) => moveMessages(mailbox, currentUser(req), req.params.from, req.params.to, req.body),
     );
 
     r.post(

@@ -7,9 +7,11 @@ import type { NotSpamResult } from '@app/shared/mailbox';
 import { parseMessage } from '../../mail/mime/parse-message';
 import type { MessageOperations } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
-import { rememberNotSpamSenders } from '../../pipeline/not-spam.repository';
+import { rememberNotSpamSenders } from '../../pipeline/not-spam-found';
 import { type Caller, assertOwnUser, requireAccount } from '../mail-settings/mail-settings.service';
-import { type MailboxDeps, assertFolder, rawMessage, withMailbox } from './mailbox.service';
+import { assertFolder } from './mailbox-folders';
+import { type MailboxDeps, withMailbox } from './mailbox.service';
+import { rawMessage } from './read-messages';
 
 export async function markNotSpam(
   deps: MailboxDeps,

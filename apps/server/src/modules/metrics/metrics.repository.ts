@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailAccounts, mailMessages, pipelineWorkers } from '../../db/schema/index';
-import { assistantActive, MAX_ATTEMPTS } from '../../pipeline/pipeline.repository';
+import { assistantActive, MAX_ATTEMPTS } from '../../pipeline/mailbox-state';
 
 const syncing = assistantActive;
 

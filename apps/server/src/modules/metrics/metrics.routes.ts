@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { sendError } from '../../http/error-handler';
 import { metricsAccess } from './metrics.access';
-import { createMetrics, httpRequestDuration } from './metrics.registry';
+import { httpRequestDuration } from '../../metrics/counters';
+import { createMetrics } from './metrics.registry';
 
 /** Times every request; the route is the pattern (`/api/mailbox/messages/:uid`), never the raw URL. */
 export function registerHttpMetrics(app: FastifyInstance) {

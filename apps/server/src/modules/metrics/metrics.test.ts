@@ -116,7 +116,9 @@ describe('GET /api/metrics', () => {
     expect(value('mail_sync_lag_seconds', { mailbox: box!.id })).toBeLessThan(180);
 
     // The assistant switched off (neither classifying nor answering): the mailbox is no longer worked on.
-    await t.database.query(`UPDATE mail_account SET response_type = 0, is_classification_enabled = false WHERE id = $1`, [box!.id]);
+    await t.database.query(`UPDATE mail_account SET response_type = 0, is_classification_enabled = false WHERE id = $1`, [
+      box!.id,
+    ]);
     const paused = (await scrape()).samples;
     expect(paused.find((s) => s.name === 'mail_pending_messages')?.value).toBe(0);
     expect(paused.find((s) => s.name === 'mail_sync_errors')?.value).toBe(0);

@@ -56,3 +56,14 @@ export async function patchPrompt(db: Db, caller: Caller, id: string, input: z.o
   const row = await repo.updatePrompt(db, caller.id, withContextRule({ useContext: current.useContext, ...fields }));
   return toPrompt(row!);
 }
+
+/** The owner's instructions for drafts: the advanced sections when the prompt is enabled, else none. */
+export async function ownerPrompt(db: Db, userId: string): Promise<string> {
+  const row = await repo.findPrompt(db, userId);
+  if (!row?.enabled) return '';
+  const sections = [row.section1, row.useContext ? null : row.section2, row.section3, row.section4, row.section5, row.section6];
+  return sections
+    .filter((s): s is string => Boolean(s?.trim()))
+    .join('\n\n')
+    .slice(0, 20_000);
+}

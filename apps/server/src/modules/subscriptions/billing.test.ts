@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
 import { startStripeServer, type StripeServer } from '../../../test/vendors/stripe-server';
 import { periodOf, previousPeriodOf } from '../../credits/ledger';
-import { reportAllExtraCredits, reportExtraCredits, type BillingDeps } from './billing.service';
-import { createStripe } from './stripe-client';
+import type { BillingDeps } from './billing-common';
+import { reportAllExtraCredits, reportExtraCredits } from './extra-credits.service';
+import { createStripeGateway } from './stripe-gateway';
 
 /**
  * Contract tests: the real `stripe` SDK against a local server answering Stripe's documented JSON,
@@ -438,7 +439,7 @@ describe('billing with Stripe', () => {
   it('reports extra credits beyond the grant to the billing meter once, at the plan price', async () => {
     const deps: BillingDeps = {
       db: t.database.db,
-      stripe: createStripe({ secretKey: stripe.secretKey, endpointBase: stripe.baseUrl }),
+      gateway: createStripeGateway({ secretKey: stripe.secretKey, endpointBase: stripe.baseUrl }),
       appUrl: 'http://localhost:3000',
       publishableKey: null,
       webhookSecret: null,
@@ -481,9 +482,10 @@ describe('billing with Stripe', () => {
     // A crash after Stripe counted a report but before we wrote it down: the retry names the same total.
     await use(owner.id, 10, 'd');
     await t.database.query('UPDATE meter_report SET pending_credits = 50 WHERE owner_id = $1', [owner.id]);
-    await deps.stripe!.billing.meterEvents.create({
-      event_name: 'extra_credits',
-      payload: { stripe_customer_id: customer, value: '50' },
+    await deps.gateway!.recordMeterEvent({
+      eventName: 'extra_credits',
+      customerId: customer,
+      value: '50',
       identifier: `extra:${owner.id}:${month}:50`,
     });
     expect(await reportExtraCredits(deps, owner.id, month)).toBe(10);

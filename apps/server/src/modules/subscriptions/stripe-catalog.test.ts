@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { startStripeServer, type StripeServer } from '../../../test/vendors/stripe-server';
 import { ensureStripeCatalog } from './stripe-catalog';
-import { createStripe } from './stripe-client';
+import { createStripe } from './stripe-gateway';
 
 describe('Stripe catalog setup', () => {
   let stripe: StripeServer;

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { EXTRA_CREDITS_METER_EVENT, extraCreditsLookupKey, priceLookupKey } from '@app/shared/billing';
 import { billedPrice, OFFERED_PLANS, PLAN_CURRENCY, type BillingCycle } from '@app/shared/plans';
 import Stripe from 'stripe';
-import { createStripe } from './stripe-client';
+import { createStripe } from './stripe-gateway';
 
 /**
  * Sets up a Stripe account for billing (docs/decisions.md, Billing): the extra-credits meter, one

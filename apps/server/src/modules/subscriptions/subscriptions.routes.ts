@@ -14,12 +14,14 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard';
-import * as billing from './billing.service';
+import type { BillingDeps } from './billing-common';
+import * as checkout from './checkout.service';
+import { handleWebhook } from './stripe-sync.service';
 
 /** The billing calls of spec 01 §7 under /api, and Stripe's webhook at /api/stripe/webhook. */
 export async function registerSubscriptionRoutes(
   app: FastifyInstance,
-  deps: billing.BillingDeps & { requireUser: preHandlerHookHandler },
+  deps: BillingDeps & { requireUser: preHandlerHookHandler },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preValidation = deps.requireUser;
@@ -28,45 +30,45 @@ export async function registerSubscriptionRoutes(
   r.post(
     '/api/users/:userId/subscriptions',
     { preValidation, schema: { params, response: { 200: subscriptionStateSchema } } },
-    async (req) => billing.createSubscription(deps, currentUser(req), req.params.userId),
+    async (req) => checkout.createSubscription(deps, currentUser(req), req.params.userId),
   );
 
   r.get(
     '/api/users/:userId/subscriptions',
     { preValidation, schema: { params, response: { 200: subscriptionStateSchema } } },
-    async (req) => billing.getSubscription(deps, currentUser(req), req.params.userId),
+    async (req) => checkout.getSubscription(deps, currentUser(req), req.params.userId),
   );
 
   r.get(
     '/api/users/:userId/subscriptions/checkouts',
     { preValidation, schema: { params, querystring: checkoutQuerySchema, response: { 200: checkoutResponseSchema } } },
-    async (req) => billing.startCheckout(deps, currentUser(req), req.params.userId, req.query),
+    async (req) => checkout.startCheckout(deps, currentUser(req), req.params.userId, req.query),
   );
 
   r.get(
     '/api/users/:userId/checkouts/:sessionId/status',
     { preValidation, schema: { params: checkoutSessionParamsSchema, response: { 200: checkoutStatusSchema } } },
-    async (req) => billing.checkoutStatus(deps, currentUser(req), req.params.userId, req.params.sessionId),
+    async (req) => checkout.checkoutStatus(deps, currentUser(req), req.params.userId, req.params.sessionId),
   );
 
   r.post(
     '/api/users/:userId/subscriptions/switch',
     { preValidation, schema: { params, body: switchPlanSchema, response: { 200: switchPlanResponseSchema } } },
-    async (req) => billing.switchPlan(deps, currentUser(req), req.params.userId, req.body),
+    async (req) => checkout.switchPlan(deps, currentUser(req), req.params.userId, req.body),
   );
 
   r.get(
     '/api/users/:userId/payments/process',
     { preValidation, schema: { params, response: { 200: subscriptionStateSchema } } },
-    async (req) => billing.processPayment(deps, currentUser(req), req.params.userId),
+    async (req) => checkout.processPayment(deps, currentUser(req), req.params.userId),
   );
 
   r.get('/api/billing/:userId', { preValidation, schema: { params, response: { 200: billingPortalSchema } } }, async (req) =>
-    billing.billingPortal(deps, currentUser(req), req.params.userId),
+    checkout.billingPortal(deps, currentUser(req), req.params.userId),
   );
 
   r.get('/api/users/:userId/invoices', { preValidation, schema: { params, response: { 200: invoiceListSchema } } }, async (req) =>
-    billing.invoicesOf(deps, currentUser(req), req.params.userId),
+    checkout.invoicesOf(deps, currentUser(req), req.params.userId),
   );
 
   // The webhook reads the exact bytes Stripe signed: its own JSON parser, in its own scope.
@@ -83,7 +85,7 @@ export async function registerSubscriptionRoutes(
           response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
         },
       },
-      async (req) => billing.handleWebhook(deps, req.body as Buffer, req.headers['stripe-signature']),
+      async (req) => handleWebhook(deps, req.body as Buffer, req.headers['stripe-signature']),
     );
   });
 }

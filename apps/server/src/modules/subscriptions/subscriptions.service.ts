@@ -40,6 +40,12 @@ export async function creditAccountOf(db: Db, user: PlanUser, billingEnabled: bo
   return creditAccountFrom(await findSubscription(db, user.referrerId ?? user.id), user, billingEnabled);
 }
 
+/** The credits account of a user known only by id (the pipeline's messages carry the mailbox owner's id). */
+export async function creditAccountOfUser(db: Db, userId: string, billingEnabled: boolean): Promise<CreditAccount> {
+  const referrerId = (await findReferrerId(db, userId)) ?? null;
+  return creditAccountOf(db, { id: userId, referrerId }, billingEnabled);
+}
+
 /** Both of the above from one read of the owner's subscription (the session user shows both). */
 export async function planAndCreditAccount(db: Db, user: PlanUser, billingEnabled: boolean) {
   const subscription = await findSubscription(db, user.referrerId ?? user.id);

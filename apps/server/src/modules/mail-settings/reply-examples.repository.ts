@@ -1,0 +1,18 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { prefixQuery } from '../../db/full-text';
+import { mailReplyExamples } from '../../db/schema/index';
+
+/** The mailbox's past replies whose search vector holds one of the terms (as prefixes), best ranked first. */
+export async function closestReplies(db: Db, mailAccountId: string, terms: string[], limit: number) {
+  const query = prefixQuery(terms);
+  if (!query) return [];
+  const rank = sql<number>`ts_rank(${mailReplyExamples.searchVector}, ${query})`;
+  const rows = await db
+    .select({ text: mailReplyExamples.text })
+    .from(mailReplyExamples)
+    .where(and(eq(mailReplyExamples.mailAccountId, mailAccountId), sql`${mailReplyExamples.searchVector} @@ ${query}`))
+    .orderBy(desc(rank))
+    .limit(limit);
+  return rows.map((r) => r.text);
+}

@@ -33,7 +33,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { KNOWLEDGE_PAGE_SIZE, KNOWLEDGE_SEARCH_COUNT_CAP } from '@app/shared/constants';
 import { type Database, type DbKind, openDatabase } from '../apps/server/src/db/client';
-import { listEntries } from '../apps/server/src/modules/knowledge/knowledge.repository';
+import { listEntries } from '../apps/server/src/modules/knowledge/knowledge-list';
 import { parseSearch } from '../apps/server/src/modules/knowledge/search-query';
 import { entries, loadEnron, type Mail } from './lib/corpus';
 import { closedLoop, httpLoad, type LoadOptions, type Stats } from './lib/load';

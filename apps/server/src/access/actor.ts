@@ -19,6 +19,9 @@ export interface Actor {
   createdAt: Date;
 }
 
+/** Who acts and for whose account: what most services need of the actor (the worker acts for an owner). */
+export type ActorRef = Pick<Actor, 'id' | 'referrerId'>;
+
 /** A session found from the request's cookie, with the cookies to set when it was refreshed. */
 export interface ResolvedSession {
   user: Actor;
@@ -26,9 +29,9 @@ export interface ResolvedSession {
   setCookie: string[];
 }
 
-/** The spec's `userId` fields may only name the actor; an absent one means the actor. */
+/** The spec's `userId` fields may only name the actor; an absent or empty one means the actor. */
 export function assertSelf(actor: Pick<Actor, 'id'>, requested: string | null | undefined) {
-  if (requested !== undefined && requested !== null && requested !== actor.id) throw forbidden();
+  if (requested && requested !== actor.id) throw forbidden();
 }
 
 /** What only the account owner may do; `message` says what, for the member who tried. */

@@ -2,11 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../errors';
 import { type Actor, assertFeature, type ResolvedSession } from '../access/actor';
 
-export type RequestUser = Actor;
-
 declare module 'fastify' {
   interface FastifyRequest {
-    user: RequestUser | null;
+    user: Actor | null;
   }
 }
 
@@ -36,7 +34,7 @@ export function makeRequireAiConfigChange(requireUser: (request: FastifyRequest,
 const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The signed-in user of a route guarded by requireUser. */
-export function currentUser(request: FastifyRequest): RequestUser {
+export function currentUser(request: FastifyRequest): Actor {
   if (!request.user) throw unauthorized();
   return request.user;
 }

@@ -32,7 +32,12 @@ describe('cross-site request protection', () => {
   });
 
   it('lets same-origin JSON through', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/data', headers: { cookie, origin: 'http://localhost:3000' }, payload: { title: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/data',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: { title: 'x' },
+    });
     expect(res.statusCode).toBe(201);
   });
 

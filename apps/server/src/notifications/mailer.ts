@@ -32,7 +32,13 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${Date.now()}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

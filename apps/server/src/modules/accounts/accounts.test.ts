@@ -10,12 +10,18 @@ describe('account deletion', () => {
   });
   afterAll(() => t.close());
 
-  const del = (cookie: string, id: string) => t.app.inject({ method: 'DELETE', url: `/api/accounts/${id}`, headers: { cookie, ...ORIGIN } });
+  const del = (cookie: string, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/accounts/${id}`, headers: { cookie, ...ORIGIN } });
 
   it('deletes the account and every row the user owns', async () => {
     const user = await t.signUp();
     const headers = { cookie: user.cookie, ...ORIGIN };
-    await t.app.inject({ method: 'POST', url: '/api/user-profiles', headers, payload: { businessSector: 'retail', role: 'Owner' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user-profiles',
+      headers,
+      payload: { businessSector: 'retail', role: 'Owner' },
+    });
     await t.app.inject({ method: 'POST', url: '/api/data', headers, payload: { title: 'a', text: 'b' } });
 
     const res = await del(user.cookie, user.id);

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import * as repo from './assistant.repository';
 import { searchHelp } from './help-corpus';
+import { type Actor } from '../../access/actor';
 
 /**
  * The chat assistant (spec 02 §2 /agent, §7 POST /ask). The answer is for the signed-in user only:
@@ -25,13 +26,12 @@ export interface AssistantDeps {
   asksPerMinute: number;
 }
 
-type Caller = { id: string };
 export type AskInput = z.output<typeof askInputSchema>;
 
 const RATE_WINDOW_MS = 60_000;
 
 /** 429 past the user's questions per minute, with the seconds to wait. */
-export async function checkRateLimit(deps: AssistantDeps, caller: Caller, now = Date.now()) {
+export async function checkRateLimit(deps: AssistantDeps, caller: Actor, now = Date.now()) {
   const { count, windowStartedAt } = await repo.countRequest(deps.db, `assistant-ask:${caller.id}`, RATE_WINDOW_MS, now);
   if (count <= deps.asksPerMinute) return;
   const retryAfter = Math.max(1, Math.ceil((windowStartedAt + RATE_WINDOW_MS - now) / 1000));
@@ -55,7 +55,7 @@ export function toQuestion(input: AskInput): AssistantQuestion {
 /** What the engine may know: the caller's own knowledge, categories, settings and prompt, and the help. */
 export async function buildContext(
   { db, grounding }: Pick<AssistantDeps, 'db' | 'grounding'>,
-  caller: Caller,
+  caller: Actor,
   question: AssistantQuestion,
   uiLanguage: AssistantLanguage,
 ) {
@@ -90,7 +90,7 @@ export function engineUnavailable(error: unknown): never {
 /** POST /api/ai/ask: the whole answer at once. */
 export async function ask(
   deps: AssistantDeps,
-  caller: Caller,
+  caller: Actor,
   input: AskInput,
   uiLanguage: AssistantLanguage,
 ): Promise<AskAnswer> {

@@ -7,8 +7,14 @@ export const sectorGroups: { group: Text; options: { value: string; label: Text 
     options: [
       { value: 'consulting', label: { en: 'Consulting', fr: 'Conseil', es: 'Consultoría' } },
       { value: 'legal', label: { en: 'Legal services', fr: 'Services juridiques', es: 'Servicios jurídicos' } },
-      { value: 'accounting', label: { en: 'Accounting and finance', fr: 'Comptabilité et finance', es: 'Contabilidad y finanzas' } },
-      { value: 'marketing', label: { en: 'Marketing and communication', fr: 'Marketing et communication', es: 'Marketing y comunicación' } },
+      {
+        value: 'accounting',
+        label: { en: 'Accounting and finance', fr: 'Comptabilité et finance', es: 'Contabilidad y finanzas' },
+      },
+      {
+        value: 'marketing',
+        label: { en: 'Marketing and communication', fr: 'Marketing et communication', es: 'Marketing y comunicación' },
+      },
       { value: 'real-estate', label: { en: 'Real estate', fr: 'Immobilier', es: 'Inmobiliaria' } },
       { value: 'insurance', label: { en: 'Insurance', fr: 'Assurance', es: 'Seguros' } },
     ],
@@ -35,7 +41,10 @@ export const sectorGroups: { group: Text; options: { value: string; label: Text 
       { value: 'manufacturing', label: { en: 'Manufacturing', fr: 'Industrie manufacturière', es: 'Fabricación' } },
       { value: 'construction', label: { en: 'Construction', fr: 'Bâtiment et travaux publics', es: 'Construcción' } },
       { value: 'energy', label: { en: 'Energy', fr: 'Énergie', es: 'Energía' } },
-      { value: 'transport', label: { en: 'Transport and logistics', fr: 'Transport et logistique', es: 'Transporte y logística' } },
+      {
+        value: 'transport',
+        label: { en: 'Transport and logistics', fr: 'Transport et logistique', es: 'Transporte y logística' },
+      },
     ],
   },
   {
@@ -43,7 +52,10 @@ export const sectorGroups: { group: Text; options: { value: string; label: Text 
     options: [
       { value: 'healthcare', label: { en: 'Healthcare', fr: 'Santé', es: 'Salud' } },
       { value: 'education', label: { en: 'Education and training', fr: 'Éducation et formation', es: 'Educación y formación' } },
-      { value: 'hospitality', label: { en: 'Hotels, restaurants and tourism', fr: 'Hôtellerie, restauration et tourisme', es: 'Hostelería y turismo' } },
+      {
+        value: 'hospitality',
+        label: { en: 'Hotels, restaurants and tourism', fr: 'Hôtellerie, restauration et tourisme', es: 'Hostelería y turismo' },
+      },
       { value: 'non-profit', label: { en: 'Non-profit', fr: 'Associatif', es: 'Sin ánimo de lucro' } },
       { value: 'public-sector', label: { en: 'Public sector', fr: 'Secteur public', es: 'Sector público' } },
     ],

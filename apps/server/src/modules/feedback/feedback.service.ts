@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import type { Mailer } from '../../notifications/mailer';
 import { feedbackMail } from './feedback.mail';
 import * as repo from './feedback.repository';
+import { type Actor } from '../../access/actor';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -19,14 +20,12 @@ export type FeedbackDeps = {
   log: Log;
 };
 
-type Caller = { id: string; email: string };
-
 function toFeedback(row: repo.FeedbackRow): Feedback {
   return { _id: row.id, name: row.name, email: row.email, message: row.message, createdAt: row.createdAt.toISOString() };
 }
 
 /** Stores the message unless the caller already sent the hourly maximum (checked under a per-user lock). */
-async function store(deps: FeedbackDeps, caller: Caller, input: z.output<typeof feedbackInputSchema>) {
+async function store(deps: FeedbackDeps, caller: Actor, input: z.output<typeof feedbackInputSchema>) {
   const cap = deps.perHour ?? FEEDBACK_PER_HOUR;
   return deps.db.transaction(async (tx) => {
     await repo.lockUser(tx, caller.id);
@@ -43,7 +42,7 @@ async function store(deps: FeedbackDeps, caller: Caller, input: z.output<typeof 
  * POST /api/feedback: stored first, then mailed to the support address. A delivery failure is logged
  * and the stored row (mailed_at null) keeps the message, so the user's message is never lost.
  */
-export async function sendFeedback(deps: FeedbackDeps, caller: Caller, input: z.output<typeof feedbackInputSchema>) {
+export async function sendFeedback(deps: FeedbackDeps, caller: Actor, input: z.output<typeof feedbackInputSchema>) {
   const row = await store(deps, caller, input);
   if (!deps.supportEmail) {
     deps.log.warn({ feedbackId: row.id }, 'feedback stored; SUPPORT_EMAIL is not set, so it was not mailed');

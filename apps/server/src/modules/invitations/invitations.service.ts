@@ -10,13 +10,14 @@ import {
 } from '@app/shared/invitations';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import type { Mailer } from '../../notifications/mailer';
 import { invitationMail, type MailLanguage } from '../../notifications/templates';
 import type { SessionChanges } from '../auth/session-cache';
 import { type MailSettingsDeps, revokeMailGrantOf } from '../mail-settings/mail-settings.service';
 import { accountPlan } from '../subscriptions/subscriptions.service';
 import * as repo from './invitations.repository';
+import { assertOwner, assertSelf } from '../../access/actor';
 
 export type InvitationsDeps = {
   db: Db;
@@ -63,9 +64,9 @@ export function toInvitation(row: repo.InvitationRow): Invitation {
 }
 
 /** Only owners manage invitations, and only their own: a `referrerId` naming someone else is refused. */
-export function assertOwner(caller: Owner, referrerId?: string) {
-  if (caller.referrerId !== null) throw forbidden('Only the account owner can manage the team');
-  if (referrerId && referrerId !== caller.id) throw forbidden();
+export function assertTeamOwner(caller: Owner, referrerId?: string) {
+  assertOwner(caller, 'Only the account owner can manage the team');
+  assertSelf(caller, referrerId);
 }
 
 async function assertTeamRoom(deps: InvitationsDeps, owner: Owner, adding: number) {
@@ -129,7 +130,7 @@ export async function listInvitations(
   owner: Owner,
   query: { page: number; limit: number; searchTerm: string; referrerId?: string },
 ) {
-  assertOwner(owner, query.referrerId);
+  assertTeamOwner(owner, query.referrerId);
   await repo.expireStale(deps.db, owner.id);
   const { rows, total } = await repo.listInvitations(
     deps.db,
@@ -174,7 +175,7 @@ export async function invite(
   input: z.output<typeof invitationInputSchema>,
   lang: MailLanguage,
 ) {
-  assertOwner(owner, input.referrerId);
+  assertTeamOwner(owner, input.referrerId);
   const [created] = await inviteMany(deps, owner, [input], lang);
   return created!;
 }
@@ -185,7 +186,7 @@ export async function inviteBulk(
   input: z.output<typeof bulkInvitationsSchema>,
   lang: MailLanguage,
 ) {
-  assertOwner(owner, input.referrerId);
+  assertTeamOwner(owner, input.referrerId);
   const invitations = await inviteMany(deps, owner, input.invitations, lang);
   return { invitations, total: invitations.length };
 }
@@ -202,7 +203,7 @@ export async function updateInvitation(
   id: string,
   input: z.output<typeof invitationUpdateSchema>,
 ) {
-  assertOwner(owner, input.referrerId);
+  assertTeamOwner(owner, input.referrerId);
   const row = await requireInvitation(deps, owner, id);
   const updated = await repo.updateInvitation(deps.db, row.id, {
     firstName: input.firstName,
@@ -226,7 +227,7 @@ export async function deleteInvitation(
   owner: Owner,
   input: { memberId: string; referrerId?: string; userId?: string },
 ) {
-  assertOwner(owner, input.referrerId ?? input.userId);
+  assertTeamOwner(owner, input.referrerId ?? input.userId);
   const row = await requireInvitation(deps, owner, input.memberId);
   if (row.memberId) {
     await revokeMailGrantOf(deps.mail, row.memberId);
@@ -243,7 +244,7 @@ export async function resendInvitation(
   input: { _id: string; referrerId?: string },
   lang: MailLanguage,
 ) {
-  assertOwner(owner, input.referrerId);
+  assertTeamOwner(owner, input.referrerId);
   const row = await requireInvitation(deps, owner, input._id);
   if (row.status === 'ACCEPTED') throw conflict('INVITATION_ACCEPTED', 'This invitation has already been accepted');
   // An invitation that no longer holds a place in the team takes one again.

@@ -78,73 +78,6 @@ export interface EntryList {
   count: number;
 }
 
-type CachedCount = { version: string; count: number };
-/** Search counts by user and terms, per database; bounded, least recently used dropped first. */
-const countCaches = new WeakMap<Database, Map<string, CachedCount>>();
-const COUNT_CACHE_SIZE = 10_000;
-/** This database's map in `caches`, made on first use. */
-function cacheOf<V>(caches: WeakMap<Database, Map<string, V>>, database: Database): Map<string, V> {
-  let cache = caches.get(database);
-  if (!cache) caches.set(database, (cache = new Map<string, V>()));
-  return cache;
-}
-
-/** Keeps `value` as the most recently used, dropping the least recently used past `size` (Map keeps insertion order). */
-function remember<V>(cache: Map<string, V>, key: string, value: V, size: number) {
-  cache.delete(key);
-  cache.set(key, value);
-  if (cache.size > size) cache.delete(cache.keys().next().value!);
-}
-
-const countKey = (userId: string, terms: SearchTerms, cap: number) =>
-  `${userId}\n${cap}\n${terms.tsquery}\n${terms.titlePattern}`;
-
-/**
- * One page of entries, newest first and with a search the title hits first, and how many match. The
- * page is chosen on contexts, dates and titles only; long texts are read (de-TOASTed) for the rows
- * shown only. The same statement reads the user's total and version from knowledge_count.
- *
- * A search count is kept while the user's entries keep their version (knowledge_count.version, changed
- * by every insert, update and delete): paging through a search, or making it again, then costs nothing
- * more than the page instead of the GIN bitmap of every match (~10 ms for a word in 40% of 100,000
- * entries). From page 11 on, a search page is cut from the search's kept order (deepSearchPage).
- * `cache: false` counts and orders every time (the benchmark's uncached figures).
- */
-export async function listEntries(
-  database: Database,
-  userId: string,
-  terms: SearchTerms,
-  offset: number,
-  limit: number,
-  cap: number,
-  { cache = true }: { cache?: boolean } = {},
-): Promise<EntryList> {
-  if (!terms.tsquery && !terms.titlePattern) {
-    const { entries, total } = await pageEntries(database, userId, listPage(userId, offset, limit));
-    // Past the last page no row carries the total.
-    return { entries, count: total ?? (await totalEntries(database, userId)) };
-  }
-  if (cache && offset >= DEEP_SEARCH_OFFSET) return deepSearchPage(database, userId, terms, offset, limit, cap);
-  const key = countKey(userId, terms, cap);
-  const counts = cacheOf(countCaches, database);
-  const cached = cache ? counts.get(key) : undefined;
-  // A count under the cap (even one about to be found stale) says the matches are few: B then sorts them all at once.
-  const page = searchPage(userId, terms, offset, limit, !(cached && cached.count <= cap));
-  if (cached) {
-    const { entries, version } = await pageEntries(database, userId, page);
-    if (version === cached.version) {
-      remember(counts, key, cached, COUNT_CACHE_SIZE);
-      return { entries, count: cached.count };
-    }
-    return { entries, count: await countMatches(database, userId, terms, cap, cache) };
-  }
-  const [{ entries }, count] = await Promise.all([
-    pageEntries(database, userId, page),
-    countMatches(database, userId, terms, cap, cache),
-  ]);
-  return { entries, count };
-}
-
 const toEntry = (userId: string, r: RawEntry): KnowledgeEntry => ({
   context: r.context,
   userId,
@@ -155,48 +88,8 @@ const toEntry = (userId: string, r: RawEntry): KnowledgeEntry => ({
   updatedAt: new Date(r.updated_at),
 });
 
-/** From this offset on (page 11 of 10), a search page is cut from the search's whole order, kept as its count is. */
-const DEEP_SEARCH_OFFSET = 100;
-type CachedOrder = { version: string | null; contexts: string[]; count: number };
-/** Orders of searches paged that deep, by user and terms, per database; bounded (~60 KB each at most). */
-const orderCaches = new WeakMap<Database, Map<string, CachedOrder>>();
-const ORDER_CACHE_SIZE = 100;
-
-/**
- * A page deep into a search. Its first visit costs what any page that deep costs: ordering every match
- * up to the cap ('contract' page 100: the 9,469 matches sorted, ~45 ms under load); that order is kept
- * while the user's entries keep their version, so the pages after it (paging on, or back) are read by
- * their keys.
- */
-async function deepSearchPage(
-  database: Database,
-  userId: string,
-  terms: SearchTerms,
-  offset: number,
-  limit: number,
-  cap: number,
-): Promise<EntryList> {
-  const key = countKey(userId, terms, cap);
-  const orders = cacheOf(orderCaches, database);
-  const kept = orders.get(key);
-  if (kept) {
-    const page = await entriesInOrder(database, userId, kept.contexts.slice(offset, offset + limit));
-    if (page.version === kept.version) {
-      remember(orders, key, kept, ORDER_CACHE_SIZE);
-      return { entries: page.entries, count: kept.count };
-    }
-  }
-  const [matches, count] = await Promise.all([
-    matchOrder(database, userId, terms, cap),
-    countMatches(database, userId, terms, cap, true),
-  ]);
-  remember(orders, key, { ...matches, count }, ORDER_CACHE_SIZE);
-  const { entries } = await entriesInOrder(database, userId, matches.contexts.slice(offset, offset + limit));
-  return { entries, count };
-}
-
 /** The contexts of the first `cap` matches of a search in page order, and the user's version. */
-async function matchOrder(database: Database, userId: string, terms: SearchTerms, cap: number) {
+export async function matchOrder(database: Database, userId: string, terms: SearchTerms, cap: number) {
   const page = searchPage(userId, terms, 0, cap, true)!;
   const [row] = await database.query<{ version: number | string | null; contexts: string[] }>(
     `SELECT (SELECT version FROM knowledge_count WHERE user_id = $1) AS version,
@@ -207,7 +100,7 @@ async function matchOrder(database: Database, userId: string, terms: SearchTerms
 }
 
 /** The entries of `contexts` (the user's only) in that order, and the user's version, in one statement. */
-async function entriesInOrder(database: Database, userId: string, contexts: string[]) {
+export async function entriesInOrder(database: Database, userId: string, contexts: string[]) {
   const rows = await database.query<RawEntry & { n: number | null }>(
     `SELECT v.version, e.context, e.title, e.text, e.visibility, e.created_at, e.updated_at, e.n
        FROM (SELECT (SELECT version FROM knowledge_count WHERE user_id = $1) AS version) v
@@ -224,7 +117,7 @@ async function entriesInOrder(database: Database, userId: string, contexts: stri
   return { entries, version: first?.version == null ? null : String(first.version) };
 }
 
-async function pageEntries(database: Database, userId: string, page: PageQuery) {
+export async function pageEntries(database: Database, userId: string, page: PageQuery) {
   if (!page) return { entries: [], total: null, version: null };
   const rows = await database.query<RawEntry>(
     `SELECT e.context, e.title, e.text, e.visibility, e.created_at, e.updated_at,
@@ -241,14 +134,14 @@ async function pageEntries(database: Database, userId: string, page: PageQuery) 
 }
 
 /** `name` when the statement's plan does not depend on its parameters (see Database.query). */
-type PageQuery = { sql: string; params: unknown[]; name?: string } | null;
+export type PageQuery = { sql: string; params: unknown[]; name?: string } | null;
 
 /**
  * Without a search. A page far from the newest entry starts its walk at the newest entry of the UTC day
  * its position falls in, found from the per-day counts of knowledge_day (migration 0006): page 5,000 of
  * 10,000 walks one day of entries, not 50,000. Past the last entry there is no such day and no row.
  */
-function listPage(userId: string, offset: number, limit: number): PageQuery {
+export function listPage(userId: string, offset: number, limit: number): PageQuery {
   const select = 'SELECT context, false AS title_hit, created_at FROM knowledge_entry WHERE user_id = $1';
   if (offset < FAR_OFFSET) {
     return {
@@ -279,7 +172,7 @@ function listPage(userId: string, offset: number, limit: number): PageQuery {
  * caller knows that the matches are few). Only the first KNOWLEDGE_SEARCH_COUNT_CAP matches are paged:
  * as many as are counted.
  */
-function searchPage(userId: string, terms: SearchTerms, offset: number, limit: number, windowed: boolean): PageQuery {
+export function searchPage(userId: string, terms: SearchTerms, offset: number, limit: number, windowed: boolean): PageQuery {
   const end = Math.min(offset + limit, KNOWLEDGE_SEARCH_COUNT_CAP);
   if (offset >= end) return null;
   const { params, titleHit } = searchParams(userId, terms);
@@ -305,27 +198,18 @@ function searchPage(userId: string, terms: SearchTerms, offset: number, limit: n
   };
 }
 
-/** At most `cap + 1` matches of a search, counted in one statement (migration 0006); remembered with their version. */
-async function countMatches(database: Database, userId: string, terms: SearchTerms, cap: number, cache: boolean) {
+/** At most `cap + 1` matches of a search, counted in one statement (migration 0006), and the version they were counted at. */
+export async function countMatches(database: Database, userId: string, terms: SearchTerms, cap: number) {
   const [row] = await database.query<{ n: number | string; version: number | string | null }>(
     'SELECT n, version FROM knowledge_search_count($1, $2, $3, $4)',
     [userId, terms.tsquery, terms.titlePattern, cap + 1],
     'knowledge_search_count',
   );
-  const count = Number(row?.n ?? 0);
-  if (cache && row?.version != null) {
-    remember(
-      cacheOf(countCaches, database),
-      countKey(userId, terms, cap),
-      { version: String(row.version), count },
-      COUNT_CACHE_SIZE,
-    );
-  }
-  return count;
+  return { count: Number(row?.n ?? 0), version: row?.version == null ? null : String(row.version) };
 }
 
 /** The user's number of entries, kept by triggers in knowledge_count (migration 0004). */
-async function totalEntries(database: Database, userId: string): Promise<number> {
+export async function totalEntries(database: Database, userId: string): Promise<number> {
   const [row] = await database.query<{ entries: number | string }>(
     'SELECT entries FROM knowledge_count WHERE user_id = $1',
     [userId],

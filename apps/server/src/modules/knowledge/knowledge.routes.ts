@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../http/auth-guard';
 import * as service from './knowledge.service';
+import { assertSelf } from '../../access/actor';
 
 const saved = z.tuple([z.string(), knowledgeItemSchema]);
 
@@ -26,7 +27,7 @@ export function registerKnowledgeRoutes(app: FastifyInstance, deps: { database: 
     { preValidation, schema: { querystring: knowledgeListQuerySchema, response: { 200: knowledgeListSchema } } },
     async (req) => {
       const user = currentUser(req);
-      service.assertOwnUser(user.id, req.query.userId);
+      assertSelf(user, req.query.userId);
       return service.listKnowledge(deps, user.id, req.query);
     },
   );

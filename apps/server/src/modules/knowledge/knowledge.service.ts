@@ -3,8 +3,9 @@ import { isContext, type KnowledgeItem, type KnowledgeList } from '@app/shared/k
 import type { KnowledgeSnippet } from '../../ai/engine';
 import { queryTerms } from '../../ai/knowledge-query';
 import type { Database, Db } from '../../db/client';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { matchingEntries } from './knowledge-search.repository';
+import { listEntries } from './knowledge-list';
 import * as repo from './knowledge.repository';
 import { parseSearch } from './search-query';
 
@@ -25,11 +26,6 @@ export function toItem(entry: repo.KnowledgeEntry): KnowledgeItem {
   };
 }
 
-/** The caller may name a userId (the spec's query) only when it is their own. */
-export function assertOwnUser(callerId: string, requested: string | undefined) {
-  if (requested !== undefined && requested !== callerId) throw forbidden();
-}
-
 export async function listKnowledge(
   { database }: Deps,
   userId: string,
@@ -40,7 +36,7 @@ export async function listKnowledge(
   if (query.search && !searching) return { data: [], totalCount: 0, totalCapped: false, totalPages: 0, page: query.page };
   const offset = (query.page - 1) * query.limit;
   const cap = KNOWLEDGE_SEARCH_COUNT_CAP;
-  const { entries, count } = await repo.listEntries(database, userId, terms, offset, query.limit, cap, {
+  const { entries, count } = await listEntries(database, userId, terms, offset, query.limit, cap, {
     cache: cacheSearchCounts,
   });
   const totalCapped = searching && count > cap;

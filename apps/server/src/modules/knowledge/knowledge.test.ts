@@ -303,6 +303,10 @@ describe('knowledge data root', () => {
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ success: false, code: 'FORBIDDEN', status: 403 });
     expect((await t.call(alice, 'GET', `/api/data/${context}`)).json()).toMatchObject({ title: 'Private' });
+    // An empty userId names nobody: the caller's own list, as on every other route (access/actor.ts).
+    const empty = await t.call(bob, 'GET', '/api/data?userId=');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data).toEqual([]);
   });
 
   it('requires a session', async () => {

@@ -15,10 +15,10 @@ import { mailAccuracyReports } from '../../db/schema/index';
 import type { MailProvider } from '../../mail/port';
 import { toEngineCategory } from '../../pipeline/classify';
 import { currentAccuracy } from '../../pipeline/live-accuracy';
-import type { Caller } from './mail-settings.service';
 import type { MailAccountRow, MailCategoryRow } from './mail-settings.repository';
 import type { FiledMessage } from './past-mail-reading';
 import { type OwnerReply, replayReplies } from './reply-replay';
+import type { ActorRef } from '../../access/actor';
 
 export async function measurePastMail(
   deps: { db: Db; engine: AiEngine; grounding: Grounding },
@@ -68,7 +68,7 @@ export async function measurePastMail(
 }
 
 /** GET /api/email-settings/accuracy: the caller's report with the mail filed since, or null before the first one. */
-export async function accuracyReport(db: Db, caller: Caller, accountId: string): Promise<AccuracyReport | null> {
+export async function accuracyReport(db: Db, caller: ActorRef, accountId: string): Promise<AccuracyReport | null> {
   const [row] = await db
     .select({ userId: mailAccuracyReports.userId })
     .from(mailAccuracyReports)

@@ -4,14 +4,8 @@ import { withMailProvider } from '../../mail/open-provider';
 import type { MailFolder } from '../../mail/port';
 import { toMailboxTree } from './mailbox-tree';
 import * as repo from './mail-settings.repository';
-import {
-  assertOwnUser,
-  type Caller,
-  type MailSettingsDeps,
-  mailFailure,
-  providerFor,
-  requireAccount,
-} from './mail-settings.service';
+import { type MailSettingsDeps, mailFailure, providerFor, requireAccount } from './mail-settings.service';
+import { type ActorRef, assertSelf } from '../../access/actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,8 +31,8 @@ export function toCategory(row: repo.MailCategoryRow): Category {
   };
 }
 
-export async function listCategories(deps: Pick<MailSettingsDeps, 'db'>, caller: Caller, requestedUserId?: string) {
-  assertOwnUser(caller, requestedUserId);
+export async function listCategories(deps: Pick<MailSettingsDeps, 'db'>, caller: ActorRef, requestedUserId?: string) {
+  assertSelf(caller, requestedUserId);
   return (await repo.listCategories(deps.db, caller.id)).map(toCategory);
 }
 
@@ -81,14 +75,14 @@ function columns(values: CategoryValues) {
   };
 }
 
-async function assertFolderFree(deps: MailSettingsDeps, caller: Caller, mailboxId: string, exceptId?: string) {
+async function assertFolderFree(deps: MailSettingsDeps, caller: ActorRef, mailboxId: string, exceptId?: string) {
   const taken = (await repo.listCategories(deps.db, caller.id)).some((c) => c.mailboxId === mailboxId && c.id !== exceptId);
   if (taken) throw conflict('CATEGORY_EXISTS', 'categories.validation.duplicate');
 }
 
 /** Creates a category and its folder in the mailbox. */
-export async function createCategory(deps: MailSettingsDeps, caller: Caller, values: CategoryValues) {
-  assertOwnUser(caller, values.userId);
+export async function createCategory(deps: MailSettingsDeps, caller: ActorRef, values: CategoryValues) {
+  assertSelf(caller, values.userId);
   const account = await requireAccount(deps.db, caller);
   assertForwardingAllowed(account, values);
   const { folder, tree } = await resolveFolder(deps, account, values);
@@ -111,7 +105,7 @@ export async function createCategory(deps: MailSettingsDeps, caller: Caller, val
  * that the classifier learns from the mail already filed in every category's folder (a new category
  * on an existing folder included) instead of starting cold from names and instructions.
  */
-async function learnAgain(deps: Pick<MailSettingsDeps, 'db'>, caller: Caller, account: { isSyncEnabled: boolean | null }) {
+async function learnAgain(deps: Pick<MailSettingsDeps, 'db'>, caller: ActorRef, account: { isSyncEnabled: boolean | null }) {
   if (account.isSyncEnabled) await repo.updateAccount(deps.db, caller.id, { batchStatus: 'pending' });
 }
 
@@ -119,8 +113,8 @@ async function learnAgain(deps: Pick<MailSettingsDeps, 'db'>, caller: Caller, ac
  * Edits a category in place. When its folder changes, the new folder is created; the old one is
  * left as it is, with the mail already filed in it.
  */
-export async function updateCategory(deps: MailSettingsDeps, caller: Caller, id: string, values: CategoryValues) {
-  assertOwnUser(caller, values.userId);
+export async function updateCategory(deps: MailSettingsDeps, caller: ActorRef, id: string, values: CategoryValues) {
+  assertSelf(caller, values.userId);
   const current = UUID.test(id) ? await repo.findCategory(deps.db, caller.id, id) : null;
   if (!current) throw notFound();
   const account = await requireAccount(deps.db, caller);
@@ -146,7 +140,7 @@ export async function updateCategory(deps: MailSettingsDeps, caller: Caller, id:
 }
 
 /** Deletes the category; its folder and the mail in it stay in the mailbox. */
-export async function deleteCategory(deps: Pick<MailSettingsDeps, 'db'>, caller: Caller, id: string) {
+export async function deleteCategory(deps: Pick<MailSettingsDeps, 'db'>, caller: ActorRef, id: string) {
   const current = UUID.test(id) ? await repo.findCategory(deps.db, caller.id, id) : null;
   if (!current || !(await repo.deleteCategory(deps.db, caller.id, id))) throw notFound();
   if (current.classifierType === 'ai') await learnAgain(deps, caller, await requireAccount(deps.db, caller));

@@ -4,13 +4,12 @@ import type { Db } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import { isPrivateHost } from '../../mail/host-guard';
 import { accountPlan } from '../subscriptions/subscriptions.service';
-
-type Caller = { id: string; referrerId: string | null };
+import type { ActorRef } from '../../access/actor';
 
 /** Spec 02 §6: the Starter plan offers AI response management or AI classification, not both. */
 export async function assertPlanAllows(
   deps: { db: Db; billingEnabled: boolean },
-  caller: Caller,
+  caller: ActorRef,
   responseType: number,
   classification: boolean,
 ) {

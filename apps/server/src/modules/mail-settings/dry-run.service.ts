@@ -13,12 +13,13 @@ import { toEngineMessage } from '../../pipeline/classify';
 import { saveCorrection } from '../../pipeline/corrections';
 import * as dryRuns from './dry-run.repository';
 import * as repo from './mail-settings.repository';
-import { type Caller, type MailSettingsDeps, providerFor, requireAccount, toSetting } from './mail-settings.service';
+import { type MailSettingsDeps, providerFor, requireAccount, toSetting } from './mail-settings.service';
+import type { ActorRef } from '../../access/actor';
 
 /** What of a corrected message's text is kept, as for corrections found in folders. */
 const TEXT_MAX = 6_000;
 
-export async function dryRunReview(deps: Pick<MailSettingsDeps, 'db'>, caller: Caller, page: number): Promise<DryRunPage> {
+export async function dryRunReview(deps: Pick<MailSettingsDeps, 'db'>, caller: ActorRef, page: number): Promise<DryRunPage> {
   const account = await requireAccount(deps.db, caller);
   const { messages, actions, figures } = await dryRuns.dryRunPage(
     deps.db,
@@ -44,7 +45,7 @@ export async function dryRunReview(deps: Pick<MailSettingsDeps, 'db'>, caller: C
   };
 }
 
-export async function reviewDryRun(deps: MailSettingsDeps, caller: Caller, id: string, input: DryRunVerdict) {
+export async function reviewDryRun(deps: MailSettingsDeps, caller: ActorRef, id: string, input: DryRunVerdict) {
   const account = await requireAccount(deps.db, caller);
   const message = await dryRuns.findDryRunMessage(deps.db, account.id, id);
   if (!message) throw notFound('mailSettings.dryRun.validation.unknown');

@@ -25,6 +25,7 @@ import { accuracyReport } from './accuracy';
 import { discover } from './discovery.service';
 import { dryRunReview, reviewDryRun } from './dry-run.service';
 import * as service from './mail-settings.service';
+import { assertSelf } from '../../access/actor';
 
 const success = z.object({ success: z.literal(true) });
 const idParam = z.object({ id: z.string().max(100) });
@@ -42,7 +43,7 @@ export function registerMailSettingsRoutes(
     '/api/default-configs',
     { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: defaultConfigsSchema } } },
     async (req) => {
-      service.assertOwnUser(currentUser(req), req.query.userId);
+      assertSelf(currentUser(req), req.query.userId);
       return service.defaultConfigs(deps);
     },
   );
@@ -58,7 +59,7 @@ export function registerMailSettingsRoutes(
     '/api/email-settings',
     { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: mailSettingSchema.nullable() } } },
     async (req) => {
-      service.assertOwnUser(currentUser(req), req.query.userId);
+      assertSelf(currentUser(req), req.query.userId);
       return service.getSetting(deps.db, currentUser(req));
     },
   );
@@ -67,7 +68,7 @@ export function registerMailSettingsRoutes(
     '/api/email-settings/activity',
     { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: mailActivitySchema } } },
     async (req) => {
-      service.assertOwnUser(currentUser(req), req.query.userId);
+      assertSelf(currentUser(req), req.query.userId);
       return service.mailActivity(deps, currentUser(req));
     },
   );
@@ -153,7 +154,7 @@ export function registerMailSettingsRoutes(
     '/api/email-settings/verify',
     { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: verifyMailSettingSchema } } },
     async (req) => {
-      service.assertOwnUser(currentUser(req), req.query.userId);
+      assertSelf(currentUser(req), req.query.userId);
       return service.verifySetting(deps, currentUser(req));
     },
   );

@@ -14,7 +14,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailConnection } from '../../db/schema/mail';
 import type { MailFolder } from '../../mail/port';
-import { AppError, badRequest, conflict, forbidden } from '../../errors';
+import { AppError, badRequest, conflict } from '../../errors';
 import type { DnsLookup } from '../../mail/discovery';
 import { MailError } from '../../mail/errors';
 import { exchangeCode, type OAuthVendor, revokeGrant, authorizationUrl } from '../../mail/oauth/oauth-clients';
@@ -27,6 +27,7 @@ import { toMailboxTree, mailboxIds } from './mailbox-tree';
 import { recentCorrections } from '../../pipeline/corrections';
 import * as repo from './mail-settings.repository';
 import { readTokens, storedTokens, unsavedTokens } from './oauth-tokens';
+import { type ActorRef, assertSelf } from '../../access/actor';
 
 export type MailSettingsDeps = {
   db: Db;
@@ -43,8 +44,6 @@ export type MailSettingsDeps = {
   dns?: DnsLookup;
   discoveriesPerMinute?: number;
 };
-export type Caller = { id: string; referrerId: string | null };
-
 /** The mail dependencies of the API and the worker, from the configuration. */
 export function mailSettingsDeps(config: Config, db: Db): MailSettingsDeps {
   return {
@@ -70,11 +69,6 @@ type UpdateInput = z.output<typeof updateMailSettingSchema>;
 
 const DEFAULT_FETCH_DAYS = 30;
 const RUNNING_BATCH = new Set<string>(BATCH_CATEGORIZE_STATUSES.filter((s) => s !== 'COMPLETED' && s !== 'FAILED'));
-
-/** The spec's `userId` fields may only name the caller. */
-export function assertOwnUser(caller: Caller, requested: string | undefined | null) {
-  if (requested && requested !== caller.id) throw forbidden();
-}
 
 export function toSetting(row: repo.MailAccountRow): MailSetting {
   return {
@@ -117,7 +111,7 @@ export function accountMissing() {
 }
 
 /** The caller's account; a setting id, when given, must be theirs. */
-export async function requireAccount(db: Db, caller: Caller, settingId?: string) {
+export async function requireAccount(db: Db, caller: ActorRef, settingId?: string) {
   const account = await repo.findAccount(db, caller.id);
   if (!account || (settingId !== undefined && settingId !== account.id)) throw accountMissing();
   return account;
@@ -140,7 +134,7 @@ function oauthClientOf(deps: MailSettingsDeps, vendor: OAuthVendor) {
 }
 
 /** Where the browser goes to grant access: the vendor's sign-in, with a state bound to this user. */
-export function oauthStart(deps: MailSettingsDeps, caller: Caller, vendor: OAuthVendor) {
+export function oauthStart(deps: MailSettingsDeps, caller: ActorRef, vendor: OAuthVendor) {
   const client = oauthClientOf(deps, vendor);
   return { url: authorizationUrl(client, createOAuthState(deps.stateSecret, vendor, caller.id)) };
 }
@@ -162,7 +156,7 @@ export function defaultConfigs(
   };
 }
 
-export async function getSetting(db: Db, caller: Caller) {
+export async function getSetting(db: Db, caller: ActorRef) {
   const account = await repo.findAccount(db, caller.id);
   return account ? toSetting(account) : null;
 }
@@ -176,8 +170,8 @@ export function connectedProvider(db: Db, userId: string) {
  * Connects a mailbox: both logins are tested and the folder tree read before anything is saved,
  * so a failure leaves no half-saved account. The password is stored sealed.
  */
-export async function connectMailbox(deps: MailSettingsDeps, caller: Caller, input: ConnectInput) {
-  assertOwnUser(caller, input.userId);
+export async function connectMailbox(deps: MailSettingsDeps, caller: ActorRef, input: ConnectInput) {
+  assertSelf(caller, input.userId);
   if (await repo.findAccount(deps.db, caller.id)) throw conflict('MAIL_ACCOUNT_EXISTS', 'A mailbox is already connected');
   await assertPlanAllows(deps, caller, input.responseType, input.isClassificationEnabled);
   const { connection, secret, username, folders } =
@@ -217,7 +211,7 @@ async function probeSmtp(deps: MailSettingsDeps, input: ConnectInput): Promise<P
 }
 
 /** Checks the signed state, exchanges the code once, and reads the address and the folders. */
-async function probeOAuth(deps: MailSettingsDeps, caller: Caller, input: ConnectInput, vendor: OAuthVendor): Promise<Probe> {
+async function probeOAuth(deps: MailSettingsDeps, caller: ActorRef, input: ConnectInput, vendor: OAuthVendor): Promise<Probe> {
   const client = oauthClientOf(deps, vendor);
   if (!verifyOAuthState(deps.stateSecret, input.state, vendor, caller.id)) {
     throw new AppError(400, 'INVALID_OAUTH_STATE', 'This sign-in link is invalid or has expired: please connect again');
@@ -233,8 +227,8 @@ async function probeOAuth(deps: MailSettingsDeps, caller: Caller, input: Connect
   return { connection: { kind: 'oauth' }, secret: deps.secretBox.seal(JSON.stringify(tokens.current())), username, folders };
 }
 
-export async function updateSetting(deps: MailSettingsDeps, caller: Caller, input: UpdateInput) {
-  assertOwnUser(caller, input.userId);
+export async function updateSetting(deps: MailSettingsDeps, caller: ActorRef, input: UpdateInput) {
+  assertSelf(caller, input.userId);
   const account = await requireAccount(deps.db, caller, input.id);
   if (input.responseType !== undefined || input.isClassificationEnabled !== undefined) {
     await assertPlanAllows(
@@ -280,8 +274,8 @@ export async function updateSetting(deps: MailSettingsDeps, caller: Caller, inpu
  * Disconnects the mailbox: the sealed credentials and the categories are deleted with it, and an
  * OAuth grant is revoked at the vendor where it can be (Google).
  */
-export async function deleteSetting(deps: MailSettingsDeps, caller: Caller, requestedUserId?: string) {
-  assertOwnUser(caller, requestedUserId);
+export async function deleteSetting(deps: MailSettingsDeps, caller: ActorRef, requestedUserId?: string) {
+  assertSelf(caller, requestedUserId);
   const account = await requireAccount(deps.db, caller);
   if (!(await repo.deleteAccount(deps.db, caller.id))) throw accountMissing();
   await revokeStoredGrant(deps, account);
@@ -301,7 +295,7 @@ export async function revokeStoredGrant(deps: Pick<MailSettingsDeps, 'providers'
 }
 
 /** Tests the stored logins again and refreshes the folder tree. */
-export async function verifySetting(deps: MailSettingsDeps, caller: Caller) {
+export async function verifySetting(deps: MailSettingsDeps, caller: ActorRef) {
   const account = await requireAccount(deps.db, caller);
   const folders = await withMailProvider(providerFor(deps, account), async (provider) => {
     await provider.verify();
@@ -312,7 +306,7 @@ export async function verifySetting(deps: MailSettingsDeps, caller: Caller) {
 }
 
 /** The folder tree read from the provider now (and kept for the screens). */
-export async function listMailboxes(deps: MailSettingsDeps, caller: Caller, settingId: string) {
+export async function listMailboxes(deps: MailSettingsDeps, caller: ActorRef, settingId: string) {
   const account = await requireAccount(deps.db, caller, settingId);
   const folders = await withMailProvider(providerFor(deps, account), (provider) => provider.listFolders()).catch(
     (error: unknown) => mailFailure(error),
@@ -323,7 +317,7 @@ export async function listMailboxes(deps: MailSettingsDeps, caller: Caller, sett
 }
 
 /** What the pipeline did with the caller's mail over the last day, and the sends in doubt. */
-export async function mailActivity(deps: Pick<MailSettingsDeps, 'db' | 'engineName'>, caller: Caller): Promise<MailActivity> {
+export async function mailActivity(deps: Pick<MailSettingsDeps, 'db' | 'engineName'>, caller: ActorRef): Promise<MailActivity> {
   const account = await requireAccount(deps.db, caller);
   const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
   const { counts, inDoubt } = await repo.activity(deps.db, account.id, since);
@@ -351,10 +345,10 @@ export async function mailActivity(deps: Pick<MailSettingsDeps, 'db' | 'engineNa
 /** Queues the AI category proposal; the batch job of the pipeline moves it on from QUEUED. */
 export async function requestAiCategorization(
   deps: MailSettingsDeps,
-  caller: Caller,
+  caller: ActorRef,
   input: { userId?: string; numberOfCategories: number; language: string },
 ) {
-  assertOwnUser(caller, input.userId);
+  assertSelf(caller, input.userId);
   const account = await requireAccount(deps.db, caller);
   if (account.batchCategorizeStatus && RUNNING_BATCH.has(account.batchCategorizeStatus)) {
     throw conflict('BATCH_RUNNING', 'categories.validation.batchRunning');

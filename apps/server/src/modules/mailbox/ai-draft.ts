@@ -8,10 +8,11 @@ import { AppError } from '../../errors';
 import { parseMessage } from '../../mail/mime/parse-message';
 import { creditsDebited } from '../../metrics/counters';
 import { categoryOfMessage, replyText } from '../../pipeline/reply-text';
-import { assertOwnUser, type Caller, requireAccount } from '../mail-settings/mail-settings.service';
+import { requireAccount } from '../mail-settings/mail-settings.service';
 import { creditAccountOf } from '../subscriptions/subscriptions.service';
 import { type MailboxDeps, withMailbox } from './mailbox.service';
 import { rawMessage } from './read-messages';
+import { type ActorRef, assertSelf } from '../../access/actor';
 
 /** The active engine (DESIGN §6), built by the HTTP app as the worker builds the pipeline's. */
 export type AiDraftDeps = MailboxDeps & { engine: AiEngine; grounding: Grounding };
@@ -29,8 +30,8 @@ const WINDOW_MS = 60_000;
  * from the owner's credits once the text is written; a plan with no credits left is refused before
  * the engine is asked. Nothing is stored: the text goes into the compose panel.
  */
-export async function aiDraft(deps: AiDraftDeps, caller: Caller, uid: string, input: { folder: string; userId?: string }) {
-  assertOwnUser(caller, input.userId);
+export async function aiDraft(deps: AiDraftDeps, caller: ActorRef, uid: string, input: { folder: string; userId?: string }) {
+  assertSelf(caller, input.userId);
   const account = await requireAccount(deps.db, caller);
   const credits = await creditAccountOf(deps.db, caller, deps.billingEnabled);
   if (await creditsExhausted(deps.db, credits)) throw noCredits();

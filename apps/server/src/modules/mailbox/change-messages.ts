@@ -2,9 +2,10 @@ import type { MailboxFlag } from '@app/shared/mailbox';
 import { AppError } from '../../errors';
 import type { MailProvider, MessageOperations } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
-import { assertOwnUser, type Caller } from '../mail-settings/mail-settings.service';
+
 import { assertFolder, specialFolder } from './mailbox-folders';
 import { type MailboxDeps, withMailbox } from './mailbox.service';
+import { type ActorRef, assertSelf } from '../../access/actor';
 
 function expunge(ops: MessageOperations, folder: string, ids: string[]) {
   if (!ops.expunge) throw new AppError(400, 'MAILBOX_NOT_SUPPORTED', 'This mailbox cannot delete messages for good yet');
@@ -16,8 +17,8 @@ const storable = (flags: MailboxFlag[]) => flags.filter((f): f is Exclude<Mailbo
 type FlagChange = { uids: string[]; folder: string; flags: MailboxFlag[] };
 
 /** POST (add) and DELETE (remove) of flags; adding `\Deleted` deletes the messages (to Trash, or for good from Trash). */
-export async function changeFlags(deps: MailboxDeps, caller: Caller, input: FlagChange & { userId?: string }, add: boolean) {
-  assertOwnUser(caller, input.userId);
+export async function changeFlags(deps: MailboxDeps, caller: ActorRef, input: FlagChange & { userId?: string }, add: boolean) {
+  assertSelf(caller, input.userId);
   return withMailbox(deps, caller, async (provider, ops) => {
     await assertFolder(provider, input.folder);
     const flags = storable(input.flags);
@@ -40,12 +41,12 @@ async function deleteMessages(provider: MailProvider, ops: MessageOperations, fo
 /** POST /api/mailbox/messages/move/{from}/{to}: flags first (spam: `\Seen $Junk Junk`; trash: `\Seen`), then the move. */
 export async function moveMessages(
   deps: MailboxDeps,
-  caller: Caller,
+  caller: ActorRef,
   from: string,
   to: string,
   input: { uids: string[]; flags: MailboxFlag[]; userId?: string },
 ) {
-  assertOwnUser(caller, input.userId);
+  assertSelf(caller, input.userId);
   return withMailbox(deps, caller, async (provider, ops) => {
     const source = await assertFolder(provider, from);
     await assertFolder(provider, to);

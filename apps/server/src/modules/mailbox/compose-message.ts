@@ -4,9 +4,10 @@ import { AppError } from '../../errors';
 import { composeMime, type MimeAttachment, randomMessageId } from '../../mail/mime/compose-mime';
 import { parseMessage } from '../../mail/mime/parse-message';
 import type { MessageOperations } from '../../mail/port';
-import { type Caller, requireAccount } from '../mail-settings/mail-settings.service';
+import { requireAccount } from '../mail-settings/mail-settings.service';
 import type { MailboxDeps } from './mailbox.service';
 import { rawMessage } from './read-messages';
+import type { ActorRef } from '../../access/actor';
 
 /** What the webmail writes: the compose form's fields and its uploads, built into a MIME message. */
 export type ComposeFields = z.output<typeof composeFieldsSchema>;
@@ -41,7 +42,7 @@ export async function compose(
   return { raw, messageId };
 }
 
-export async function senderName(deps: MailboxDeps, caller: Caller) {
+export async function senderName(deps: MailboxDeps, caller: ActorRef) {
   const account = await requireAccount(deps.db, caller);
   return account.connection.kind === 'smtp' ? account.connection.name : '';
 }
@@ -52,7 +53,7 @@ export async function senderName(deps: MailboxDeps, caller: Caller) {
  */
 export async function withForwarded(
   deps: MailboxDeps,
-  caller: Caller,
+  caller: ActorRef,
   ops: MessageOperations,
   fields: ComposeFields,
   uploads: Upload[],

@@ -2,10 +2,11 @@ import type { DraftSaved } from '@app/shared/mailbox';
 import { AppError } from '../../errors';
 import type { MessageOperations } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
-import { assertOwnUser, type Caller } from '../mail-settings/mail-settings.service';
+
 import { type ComposeFields, compose, senderName, type Upload, withForwarded } from './compose-message';
 import { specialFolder } from './mailbox-folders';
 import { type CachedProvider, type MailboxDeps, withMailbox } from './mailbox.service';
+import { type ActorRef, assertSelf } from '../../access/actor';
 
 /**
  * Drafts in the webmail (docs/decisions.md, "Webmail drafts"): a draft — the owner's own or one the
@@ -53,11 +54,11 @@ export async function deleteDraft(ops: MessageOperations, draft: { uid: string; 
  */
 export async function saveDraft(
   deps: MailboxDeps,
-  caller: Caller,
+  caller: ActorRef,
   fields: ComposeFields,
   uploads: Upload[],
 ): Promise<DraftSaved> {
-  assertOwnUser(caller, fields.userId);
+  assertSelf(caller, fields.userId);
   const name = await senderName(deps, caller);
   return withMailbox(deps, caller, async (provider, ops, address) => {
     const replaced = await draftOf(provider, ops, fields);
@@ -71,8 +72,8 @@ export async function saveDraft(
 }
 
 /** DELETE /api/mailbox/messages/{uid}/draft: the draft is discarded, for good (never another message). */
-export async function discardDraft(deps: MailboxDeps, caller: Caller, uid: string, query: { folder: string; userId?: string }) {
-  assertOwnUser(caller, query.userId);
+export async function discardDraft(deps: MailboxDeps, caller: ActorRef, uid: string, query: { folder: string; userId?: string }) {
+  assertSelf(caller, query.userId);
   return withMailbox(deps, caller, async (provider, ops) => {
     const state = await draftState(provider, ops, query.folder, uid);
     if (state === 'not_draft') throw notADraft();

@@ -2,8 +2,9 @@ import type { MailboxFolder } from '@app/shared/mailbox';
 import { AppError } from '../../errors';
 import type { MailFolder, MailProvider } from '../../mail/port';
 import { DEFAULT_FOLDER_NAME, findSpecialFolder, type SpecialUse } from '../../mail/special-folders';
-import { assertOwnUser, type Caller } from '../mail-settings/mail-settings.service';
+
 import { type CachedProvider, type MailboxDeps, withMailbox } from './mailbox.service';
+import { type ActorRef, assertSelf } from '../../access/actor';
 
 const SPECIAL_ORDER = [
   '\\inbox',
@@ -21,8 +22,8 @@ const SPECIAL_ORDER = [
 ];
 
 /** The folder tree with unread counts (spec 02 §3 folder), special folders first. */
-export async function listFolders(deps: MailboxDeps, caller: Caller, userId?: string): Promise<MailboxFolder[]> {
-  assertOwnUser(caller, userId);
+export async function listFolders(deps: MailboxDeps, caller: ActorRef, userId?: string): Promise<MailboxFolder[]> {
+  assertSelf(caller, userId);
   return withMailbox(deps, caller, async (provider, ops) => {
     const folders = await provider.freshFolders();
     const counts = ops.folderCounts ? await ops.folderCounts(folders.map((f) => f.id)) : {};

@@ -6,17 +6,10 @@
 import { AppError } from '../../errors';
 import { MailError, SendFailure } from '../../mail/errors';
 import type { MailFolder, MailProvider, MessageOperations } from '../../mail/port';
-import {
-  type Caller,
-  type MailSettingsDeps,
-  mailFailure,
-  providerFor,
-  requireAccount,
-} from '../mail-settings/mail-settings.service';
+import { type MailSettingsDeps, mailFailure, providerFor, requireAccount } from '../mail-settings/mail-settings.service';
 import type { MailboxPool } from './mailbox-pool';
 import type { RawCache } from './raw-cache';
-
-export type { Caller };
+import type { ActorRef } from '../../access/actor';
 
 export type MailboxDeps = MailSettingsDeps & { pool: MailboxPool; raw: RawCache; folders: FolderCache };
 
@@ -48,7 +41,7 @@ function throughCache(deps: MailboxDeps, userId: string, key: string, provider: 
 /** Runs `work` with the caller's pooled provider and its message operations. */
 export async function withMailbox<T>(
   deps: MailboxDeps,
-  caller: Caller,
+  caller: ActorRef,
   work: (provider: CachedProvider, ops: MessageOperations, address: string) => Promise<T>,
 ): Promise<T> {
   const account = await requireAccount(deps.db, caller);

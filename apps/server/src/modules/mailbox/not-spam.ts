@@ -8,18 +8,19 @@ import { parseMessage } from '../../mail/mime/parse-message';
 import type { MessageOperations } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
 import { rememberNotSpamSenders } from '../../pipeline/not-spam-found';
-import { type Caller, assertOwnUser, requireAccount } from '../mail-settings/mail-settings.service';
+import { requireAccount } from '../mail-settings/mail-settings.service';
 import { assertFolder } from './mailbox-folders';
 import { type MailboxDeps, withMailbox } from './mailbox.service';
 import { rawMessage } from './read-messages';
+import { type ActorRef, assertSelf } from '../../access/actor';
 
 export async function markNotSpam(
   deps: MailboxDeps,
-  caller: Caller,
+  caller: ActorRef,
   folder: string,
   input: { uids: string[]; userId?: string },
 ): Promise<NotSpamResult> {
-  assertOwnUser(caller, input.userId);
+  assertSelf(caller, input.userId);
   const account = await requireAccount(deps.db, caller);
   return withMailbox(deps, caller, async (provider, ops) => {
     await assertFolder(provider, folder);
@@ -35,7 +36,7 @@ export async function markNotSpam(
 }
 
 /** The senders of these messages (ones gone meanwhile are left out). */
-async function sendersOf(deps: MailboxDeps, caller: Caller, ops: MessageOperations, folder: string, uids: string[]) {
+async function sendersOf(deps: MailboxDeps, caller: ActorRef, ops: MessageOperations, folder: string, uids: string[]) {
   const senders: string[] = [];
   for (const uid of uids) {
     const raw = await rawMessage(deps, caller, ops, folder, uid).catch(() => null);

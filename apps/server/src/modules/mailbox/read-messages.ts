@@ -12,10 +12,11 @@ import { parseMessage } from '../../mail/mime/parse-message';
 import { AttachmentParseError, type StreamedAttachment, withAttachmentStream } from '../../mail/mime/stream-attachment';
 import type { BrowsedMessage, MessageOperations, MessageSummary } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
-import { assertOwnUser, type Caller } from '../mail-settings/mail-settings.service';
+
 import { htmlToText, mailBodyCsp, mailDocument, mentionsRemoteImages, sanitizeMailHtml, textAsHtml } from './mail-html';
 import { assertFolder } from './mailbox-folders';
 import { type MailboxDeps, withMailbox } from './mailbox.service';
+import { type ActorRef, assertSelf } from '../../access/actor';
 
 type ListQuery = z.output<typeof mailboxListQuerySchema>;
 
@@ -40,8 +41,8 @@ function toListItem(m: MessageSummary | BrowsedMessage): EmailListItem {
 }
 
 /** GET /api/mailbox: a page of 25, newest first, with the "N of M" figures. */
-export async function listPage(deps: MailboxDeps, caller: Caller, query: ListQuery): Promise<MailboxPage> {
-  assertOwnUser(caller, query.userId);
+export async function listPage(deps: MailboxDeps, caller: ActorRef, query: ListQuery): Promise<MailboxPage> {
+  assertSelf(caller, query.userId);
   const page = query.page ?? query.pageRange ?? 1;
   const offset = (page - 1) * EMAILS_PER_PAGE;
   return withMailbox(deps, caller, async (provider, ops) => {
@@ -64,7 +65,7 @@ export async function listPage(deps: MailboxDeps, caller: Caller, query: ListQue
 }
 
 /** The raw message, from the cache when it was read lately (ids are immutable: the content cannot change). */
-export async function rawMessage(deps: MailboxDeps, caller: Caller, ops: MessageOperations, folder: string, uid: string) {
+export async function rawMessage(deps: MailboxDeps, caller: ActorRef, ops: MessageOperations, folder: string, uid: string) {
   const cached = deps.raw.get(caller.id, folder, uid);
   if (cached) return cached;
   const raw = await ops.fetchRaw(folder, uid);
@@ -76,11 +77,11 @@ export async function rawMessage(deps: MailboxDeps, caller: Caller, ops: Message
 /** GET /api/mailbox/messages/{uid}: the message, marked read as it is opened unless the caller only peeks. */
 export async function getMessage(
   deps: MailboxDeps,
-  caller: Caller,
+  caller: ActorRef,
   uid: string,
   query: { folder: string; userId?: string; peek?: '0' | '1' },
 ): Promise<MessageDetail> {
-  assertOwnUser(caller, query.userId);
+  assertSelf(caller, query.userId);
   const markRead = query.peek !== '1';
   return withMailbox(deps, caller, async (provider, ops) => {
     let raw: Buffer;
@@ -143,7 +144,7 @@ export async function getMessage(
 }
 
 /** The sanitized body document and its CSP (the body endpoint). */
-export async function messageBody(deps: MailboxDeps, caller: Caller, uid: string, folder: string, allowRemoteImages: boolean) {
+export async function messageBody(deps: MailboxDeps, caller: ActorRef, uid: string, folder: string, allowRemoteImages: boolean) {
   return withMailbox(deps, caller, async (_provider, ops) => {
     const raw = await rawMessage(deps, caller, ops, folder, uid);
     const parsed = await parseMessage(raw, { withAttachments: true });
@@ -169,7 +170,7 @@ export async function messageBody(deps: MailboxDeps, caller: Caller, uid: string
  */
 export async function attachment(
   deps: MailboxDeps,
-  caller: Caller,
+  caller: ActorRef,
   uid: string,
   folder: string,
   index: number,

@@ -3,13 +3,14 @@ import { parseMessage } from '../../mail/mime/parse-message';
 import type { BrowsedMessage, MessageSummary } from '../../mail/port';
 import { matchesRules, type RuleMessage } from '../../pipeline/rule-match';
 import { requireAccount } from '../mail-settings/mail-settings.service';
-import { type Caller, type MailboxDeps, withMailbox } from './mailbox.service';
+import { type MailboxDeps, withMailbox } from './mailbox.service';
+import type { ActorRef } from '../../access/actor';
 
 /**
  * Which of the tracked folder's newest messages a rules category would file, through the same
  * matcher the pipeline uses. Bodies are read only when a rule looks at the body.
  */
-export async function previewRules(deps: MailboxDeps, caller: Caller, rules: CategoryRules): Promise<RulesPreview> {
+export async function previewRules(deps: MailboxDeps, caller: ActorRef, rules: CategoryRules): Promise<RulesPreview> {
   const account = await requireAccount(deps.db, caller);
   const folder = account.trackedMailbox ?? 'INBOX';
   return withMailbox(deps, caller, async (_provider, ops) => {

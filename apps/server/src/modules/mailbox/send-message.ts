@@ -1,16 +1,17 @@
 import type { MessageOperations } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
-import { assertOwnUser, type Caller } from '../mail-settings/mail-settings.service';
+
 import { type ComposeFields, compose, senderName, type Upload, withForwarded } from './compose-message';
 import { deleteDraft, draftOf } from './drafts';
 import { type CachedProvider, type MailboxDeps, withMailbox } from './mailbox.service';
+import { type ActorRef, assertSelf } from '../../access/actor';
 
 /**
  * POST /api/mailbox/messages/send: sent through the provider, which keeps a copy in Sent. The message
  * answered gets `\Answered`; a draft the message was written from is deleted once it has left.
  */
-export async function sendMessage(deps: MailboxDeps, caller: Caller, fields: ComposeFields, uploads: Upload[]) {
-  assertOwnUser(caller, fields.userId);
+export async function sendMessage(deps: MailboxDeps, caller: ActorRef, fields: ComposeFields, uploads: Upload[]) {
+  assertSelf(caller, fields.userId);
   const name = await senderName(deps, caller);
   return withMailbox(deps, caller, async (provider, ops, address) => {
     // Checked before sending: a send never deletes a message that is not a draft.

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
 import * as repo from './profiles.repository';
+import { type Actor } from '../../access/actor';
 
-type Caller = { id: string; email: string };
 type Fields = {
   businessSector: string;
   role: string;
@@ -32,14 +32,14 @@ function toProfile(row: repo.ProfileRow, email: string): Profile {
   };
 }
 
-export async function getProfile(db: Db, caller: Caller, requestedUserId?: string) {
+export async function getProfile(db: Db, caller: Actor, requestedUserId?: string) {
   if (requestedUserId !== undefined && requestedUserId !== caller.id) throw forbidden();
   const row = await repo.findProfileByUser(db, caller.id);
   if (!row) throw notFound();
   return toProfile(row, caller.email);
 }
 
-export async function createProfile(db: Db, caller: Caller, input: Fields, requestedUserId?: string) {
+export async function createProfile(db: Db, caller: Actor, input: Fields, requestedUserId?: string) {
   if (requestedUserId !== undefined && requestedUserId !== caller.id) throw forbidden();
   const row = await repo.insertProfile(db, caller.id, input);
   if (!row) throw conflict('CONFLICT', 'A profile already exists for this account');
@@ -49,7 +49,7 @@ export async function createProfile(db: Db, caller: Caller, input: Fields, reque
 /** Updates the caller's own profile; another user's profile id is answered as not found. */
 export async function updateProfile(
   db: Db,
-  caller: Caller,
+  caller: Actor,
   id: string,
   input: Partial<Fields> & { showGuide?: boolean; helpGuideSeen?: true; gettingStartedClosed?: true },
 ) {

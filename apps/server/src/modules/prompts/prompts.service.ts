@@ -1,14 +1,9 @@
 import type { Prompt, promptInputSchema, promptPatchSchema } from '@app/shared/prompts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import * as repo from './prompts.repository';
-
-type Caller = { id: string };
-
-function assertOwnUser(caller: Caller, requested: string | undefined) {
-  if (requested && requested !== caller.id) throw forbidden();
-}
+import { type Actor, assertSelf } from '../../access/actor';
 
 function toPrompt(row: repo.PromptRow): Prompt {
   return {
@@ -33,24 +28,24 @@ function withContextRule<T extends { useContext?: boolean; section2?: string | n
 }
 
 /** GET /api/user-prompts: the caller's prompt as a list (none or one). */
-export async function listPrompts(db: Db, caller: Caller, requestedUserId?: string) {
-  assertOwnUser(caller, requestedUserId);
+export async function listPrompts(db: Db, caller: Actor, requestedUserId?: string) {
+  assertSelf(caller, requestedUserId);
   const row = await repo.findPrompt(db, caller.id);
   return row ? [toPrompt(row)] : [];
 }
 
-export async function createPrompt(db: Db, caller: Caller, input: z.output<typeof promptInputSchema>) {
+export async function createPrompt(db: Db, caller: Actor, input: z.output<typeof promptInputSchema>) {
   const { userId, ...fields } = input;
-  assertOwnUser(caller, userId);
+  assertSelf(caller, userId);
   const row = await repo.insertPrompt(db, caller.id, withContextRule({ ...fields, section2: fields.section2 ?? null }));
   if (!row) throw conflict('CONFLICT', 'A prompt already exists for this account: update it instead');
   return toPrompt(row);
 }
 
 /** PATCH /api/user-prompts/{id}: only the caller's own prompt; another id is not found. */
-export async function patchPrompt(db: Db, caller: Caller, id: string, input: z.output<typeof promptPatchSchema>) {
+export async function patchPrompt(db: Db, caller: Actor, id: string, input: z.output<typeof promptPatchSchema>) {
   const { userId, ...fields } = input;
-  assertOwnUser(caller, userId);
+  assertSelf(caller, userId);
   const current = await repo.findPrompt(db, caller.id);
   if (!current || current.id !== id) throw notFound();
   const row = await repo.updatePrompt(db, caller.id, withContextRule({ useContext: current.useContext, ...fields }));

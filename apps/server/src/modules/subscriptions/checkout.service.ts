@@ -9,8 +9,8 @@ import {
 } from '@app/shared/billing';
 import { planOf, type BillingCycle, type PlanId } from '@app/shared/plans';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import type { RequestUser } from '../../http/auth-guard';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { type Actor, assertOwner, assertSelf } from '../../access/actor';
 import { call, hasLiveSubscription, licensedItem, requireGateway, unavailable, type BillingDeps } from './billing-common';
 import type { GatewaySubscription, PaymentGateway } from './payment-gateway';
 import { meteredPriceFor, priceFor } from './plan-prices';
@@ -27,14 +27,14 @@ import { accountPlan, ensureOwnerSubscription } from './subscriptions.service';
  */
 
 /** The caller acts on their own account only; members never see billing (DESIGN §4). */
-function requireOwnerSelf(caller: RequestUser, userId: string) {
-  if (caller.id !== userId) throw forbidden();
-  if (caller.referrerId !== null) throw forbidden('Only the account owner manages the subscription');
+function requireOwnerSelf(caller: Actor, userId: string) {
+  assertSelf(caller, userId);
+  assertOwner(caller, 'Only the account owner manages the subscription');
 }
 
 export async function subscriptionState(
   db: Db,
-  user: Pick<RequestUser, 'id' | 'referrerId'>,
+  user: Pick<Actor, 'id' | 'referrerId'>,
   billingEnabled: boolean,
 ): Promise<SubscriptionState> {
   const plan = await accountPlan(db, user, billingEnabled);
@@ -48,19 +48,19 @@ export async function subscriptionState(
 }
 
 /** POST /users/{userId}/subscriptions: idempotent per owner; members have none of their own (403, as GET). */
-export async function createSubscription(deps: BillingDeps, caller: RequestUser, userId: string) {
+export async function createSubscription(deps: BillingDeps, caller: Actor, userId: string) {
   requireOwnerSelf(caller, userId);
   await ensureOwnerSubscription(deps.db, caller.id, Boolean(deps.gateway));
   return subscriptionState(deps.db, caller, Boolean(deps.gateway));
 }
 
 /** GET /users/{userId}/subscriptions: the owner's subscription with its period (a scheduled end shows). */
-export async function getSubscription(deps: BillingDeps, caller: RequestUser, userId: string) {
+export async function getSubscription(deps: BillingDeps, caller: Actor, userId: string) {
   requireOwnerSelf(caller, userId);
   return subscriptionState(deps.db, caller, Boolean(deps.gateway));
 }
 
-async function ensureCustomer(deps: BillingDeps, gateway: PaymentGateway, owner: RequestUser, row: repo.SubscriptionRow) {
+async function ensureCustomer(deps: BillingDeps, gateway: PaymentGateway, owner: Actor, row: repo.SubscriptionRow) {
   if (row.stripeCustomerId) return row.stripeCustomerId;
   const customer = await call(deps, () =>
     gateway.createCustomer({ email: owner.email, ownerId: owner.id, idempotencyKey: `customer:${owner.id}` }),
@@ -68,7 +68,7 @@ async function ensureCustomer(deps: BillingDeps, gateway: PaymentGateway, owner:
   return (await repo.linkCustomer(deps.db, owner.id, customer)) ?? customer;
 }
 
-async function ownerRow(deps: BillingDeps, owner: RequestUser) {
+async function ownerRow(deps: BillingDeps, owner: Actor) {
   await ensureOwnerSubscription(deps.db, owner.id, true);
   const row = await repo.findSubscription(deps.db, owner.id);
   if (!row) throw notFound();
@@ -78,7 +78,7 @@ async function ownerRow(deps: BillingDeps, owner: RequestUser) {
 /** GET /users/{userId}/subscriptions/checkouts: a hosted Checkout Session for a new subscription. */
 export async function startCheckout(
   deps: BillingDeps,
-  caller: RequestUser,
+  caller: Actor,
   userId: string,
   query: { plan: PlanId; billingCycle: BillingCycle },
 ): Promise<CheckoutResponse> {
@@ -121,7 +121,7 @@ export async function startCheckout(
 /** GET /users/{userId}/checkouts/{sessionId}/status: the session (it must be the caller's) read from Stripe. */
 export async function checkoutStatus(
   deps: BillingDeps,
-  caller: RequestUser,
+  caller: Actor,
   userId: string,
   sessionId: string,
 ): Promise<CheckoutStatus> {
@@ -153,7 +153,7 @@ const meteredItem = (sub: GatewaySubscription) =>
 /** POST /users/{userId}/subscriptions/switch: the paid plan changed in place, prorated by Stripe. */
 export async function switchPlan(
   deps: BillingDeps,
-  caller: RequestUser,
+  caller: Actor,
   userId: string,
   body: { newPlan: PlanId; billingCycle: BillingCycle },
 ): Promise<SwitchPlanResponse> {
@@ -212,7 +212,7 @@ export async function switchPlan(
 }
 
 /** GET /users/{userId}/payments/process: after the browser confirmed a payment, Stripe's state is read again. */
-export async function processPayment(deps: BillingDeps, caller: RequestUser, userId: string) {
+export async function processPayment(deps: BillingDeps, caller: Actor, userId: string) {
   requireOwnerSelf(caller, userId);
   const gateway = requireGateway(deps);
   const row = await ownerRow(deps, caller);
@@ -222,7 +222,7 @@ export async function processPayment(deps: BillingDeps, caller: RequestUser, use
 }
 
 /** GET /billing/{userId}: Stripe's customer portal for the owner, or null when there is no customer yet. */
-export async function billingPortal(deps: BillingDeps, caller: RequestUser, userId: string) {
+export async function billingPortal(deps: BillingDeps, caller: Actor, userId: string) {
   requireOwnerSelf(caller, userId);
   if (!deps.gateway) return { url: null };
   const gateway = deps.gateway;
@@ -235,7 +235,7 @@ export async function billingPortal(deps: BillingDeps, caller: RequestUser, user
 }
 
 /** The owner's invoices as Stripe's webhooks reported them, newest first. */
-export async function invoicesOf(deps: BillingDeps, caller: RequestUser, userId: string): Promise<Invoice[]> {
+export async function invoicesOf(deps: BillingDeps, caller: Actor, userId: string): Promise<Invoice[]> {
   requireOwnerSelf(caller, userId);
   if (!deps.gateway) return [];
   const rows = await repo.listInvoices(deps.db, caller.id);

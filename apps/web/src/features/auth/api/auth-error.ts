@@ -1,14 +1,15 @@
+import { type ErrorTable, KeyedError } from '@/lib/error-mapper';
+
 /** The error object Better Auth's client returns. */
 export type AuthClientError = { code?: string | undefined; message?: string | undefined; status: number };
 
 /** An auth failure whose message is an i18n key, shown translated by the screen. */
-export class AuthError extends Error {
-  constructor(readonly key: string) {
+export class AuthError extends KeyedError {
+  constructor(key: string) {
     super(key);
     this.name = 'AuthError';
   }
 }
 
-export function errorKey(error: unknown): string {
-  return error instanceof AuthError ? error.key : 'auth.tryLater';
-}
+/** What the auth screens show for a failure: an `AuthError`'s key, else "try later" (the network, a bug). */
+export const authErrors: ErrorTable = { fallback: 'auth.tryLater' };

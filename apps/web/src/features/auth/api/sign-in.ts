@@ -1,19 +1,27 @@
 import type { SignInInput } from '@app/shared/sign-in';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadAuthClient } from '@/lib/auth-client';
+import { type ErrorTable, errorKeyOf } from '@/lib/error-mapper';
 import { sessionQueryOptions } from '@/lib/session';
 import { AuthError, type AuthClientError } from './auth-error';
 import { rememberPendingLink } from './link-outcome';
 import { takeLinkProvider } from './social-sign-in';
 
-/** Spec 01 §8 and DESIGN §10: an unknown e-mail and a wrong password get the same message. */
-export function signInErrorKey(error: AuthClientError): string {
-  if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return 'auth.invalidLoginOrPassword';
-  if (error.code === 'EMAIL_NOT_VERIFIED') return 'auth.verifyEmailFirst';
-  if (error.status === 429) return 'auth.tooManyRequests';
-  if (error.code === 'INVALID_EMAIL') return 'auth.invalidEmailShort';
-  return 'auth.tryLater';
-}
+/**
+ * Spec 01 §8 and DESIGN §10: an unknown e-mail and a wrong password get the same message. (A 429
+ * carries the server's RATE_LIMIT code, none of these: its status decides.)
+ */
+const signInErrors: ErrorTable = {
+  codes: {
+    INVALID_EMAIL_OR_PASSWORD: 'auth.invalidLoginOrPassword',
+    EMAIL_NOT_VERIFIED: 'auth.verifyEmailFirst',
+    INVALID_EMAIL: 'auth.invalidEmailShort',
+  },
+  statuses: { 429: 'auth.tooManyRequests' },
+  fallback: 'auth.tryLater',
+};
+
+export const signInErrorKey = (error: AuthClientError) => errorKeyOf(error, signInErrors);
 
 /**
  * Password sign-in. When an earlier social sign-in met an account with this e-mail, the provider

@@ -1,21 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { loadAuthClient } from '@/lib/auth-client';
+import { type ErrorTable, errorKeyOf } from '@/lib/error-mapper';
 import { AuthError, type AuthClientError } from './auth-error';
 
-/** Spec 01 §8: the sign-up error texts. */
-export function signUpErrorKey(error: AuthClientError): string {
-  switch (error.code) {
-    case 'USER_ALREADY_EXISTS':
-    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
-      return 'auth.emailAlreadyInUse';
-    case 'PASSWORD_TOO_SHORT':
-      return 'auth.weakPassword';
-    case 'PASSWORD_DOES_NOT_MEET_REQUIREMENTS':
-      return 'auth.passwordRequirementsNotMet';
-    default:
-      return 'auth.tryLater';
-  }
-}
+/** Spec 01 §8: the sign-up error texts (a new password's too, see `resetPassword`). */
+export const signUpErrors = {
+  codes: {
+    USER_ALREADY_EXISTS: 'auth.emailAlreadyInUse',
+    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'auth.emailAlreadyInUse',
+    PASSWORD_TOO_SHORT: 'auth.weakPassword',
+    PASSWORD_DOES_NOT_MEET_REQUIREMENTS: 'auth.passwordRequirementsNotMet',
+  },
+  fallback: 'auth.tryLater',
+} satisfies ErrorTable;
+
+export const signUpErrorKey = (error: AuthClientError) => errorKeyOf(error, signUpErrors);
 
 type SignUpVariables = { email: string; password: string; referral: string | null };
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadAuthClient, type SocialProvider } from '@/lib/auth-client';
+import { codeKeyOf } from '@/lib/error-mapper';
 import { sessionQueryOptions } from '@/lib/session';
 
 /** DESIGN §10: the provider to link after the next password sign-in. */
@@ -37,9 +38,8 @@ export const providerName = (t: TFunction, provider: SocialProvider | null) =>
   t(provider ? `auth.providers.${provider}` : 'auth.providers.social');
 
 /** The message for Better Auth's `error` query parameter after a provider flow (an i18n key). */
-export function socialErrorKey(error: string): string {
-  return error === 'account_not_linked' ? 'auth.accountExists' : 'auth.tryLater';
-}
+export const socialErrorKey = (error: string) =>
+  codeKeyOf(error, { codes: { account_not_linked: 'auth.accountExists' }, fallback: 'auth.tryLater' });
 
 /**
  * Run first thing in main.tsx: when this window is the sign-in popup back on our origin, it tells

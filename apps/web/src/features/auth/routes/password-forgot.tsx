@@ -7,7 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldA11y, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorKey } from '../api/auth-error';
+import { errorKeyOf } from '@/lib/error-mapper';
+import { authErrors } from '../api/auth-error';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthCard } from '../components/auth-card';
 
@@ -31,7 +32,7 @@ export function PasswordForgotRoute() {
     >
       <p className="text-sm text-muted-foreground">{t('auth.forgot.description')}</p>
       {reset.isSuccess && <Alert variant="success">{t('auth.passwordResetEmailSent')}</Alert>}
-      {reset.error && <Alert variant="error">{t(errorKey(reset.error))}</Alert>}
+      {reset.error && <Alert variant="error">{t(errorKeyOf(reset.error, authErrors))}</Alert>}
       <form noValidate onSubmit={handleSubmit(({ email }) => reset.mutate(email))} className="grid gap-4">
         <FormField id="email" label={t('auth.fields.email')} error={emailError && t(emailError)}>
           <Input type="email" autoComplete="email" aria-required {...fieldA11y('email', emailError)} {...register('email')} />

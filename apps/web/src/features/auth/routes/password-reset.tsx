@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { errorKey } from '../api/auth-error';
+import { errorKeyOf } from '@/lib/error-mapper';
+import { authErrors } from '../api/auth-error';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordForm } from '../components/new-password-form';
@@ -27,7 +28,7 @@ export function PasswordResetRoute() {
 
   return (
     <AuthCard title={t('auth.reset.title')}>
-      {reset.error && <Alert variant="error">{t(errorKey(reset.error))}</Alert>}
+      {reset.error && <Alert variant="error">{t(errorKeyOf(reset.error, authErrors))}</Alert>}
       <NewPasswordForm
         pending={reset.isPending}
         onSubmit={(newPassword) =>

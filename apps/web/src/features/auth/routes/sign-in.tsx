@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { preloadAuthClient } from '@/lib/auth-client';
-import { errorKey } from '../api/auth-error';
+import { errorKeyOf } from '@/lib/error-mapper';
+import { authErrors } from '../api/auth-error';
 import { useSignIn } from '../api/sign-in';
 import { providerName, readLinkProvider, socialErrorKey } from '../api/social-sign-in';
 import { AuthCard, OrDivider } from '../components/auth-card';
@@ -43,7 +44,7 @@ export function SignInRoute() {
   const notice = (location.state as SignInState)?.message;
   const socialError = params.get('error');
   const linkProvider = readLinkProvider();
-  const errorText = problem ? t(problem) : signIn.error ? t(errorKey(signIn.error)) : null;
+  const errorText = problem ? t(problem) : signIn.error ? t(errorKeyOf(signIn.error, authErrors)) : null;
 
   return (
     <AuthCard

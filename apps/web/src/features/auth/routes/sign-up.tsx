@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { errorKey } from '../api/auth-error';
+import { errorKeyOf } from '@/lib/error-mapper';
+import { authErrors } from '../api/auth-error';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard, OrDivider } from '../components/auth-card';
 import { SignUpForm } from '../components/sign-up-form';
@@ -27,7 +28,7 @@ export function SignUpRoute() {
         </>
       }
     >
-      {signUp.error && <Alert variant="error">{t(errorKey(signUp.error))}</Alert>}
+      {signUp.error && <Alert variant="error">{t(errorKeyOf(signUp.error, authErrors))}</Alert>}
       <SignUpForm
         pending={signUp.isPending}
         onSubmit={({ email, password }) =>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorKeyOf } from '@/lib/error-mapper';
 import { useAuth } from '@/lib/session';
 import { useSendFeedback } from '../api/send-feedback';
 import { FeedbackForm } from '../components/feedback-form';
-import { feedbackErrorKey } from '../utils/feedback-error';
+import { feedbackErrors } from '../utils/feedback-error';
 
 type Outcome = { kind: 'sent' } | { kind: 'failed'; key: string } | null;
 
@@ -37,7 +38,7 @@ export function FeedbackRoute() {
               setOutcome({ kind: 'sent' });
               return true;
             } catch (error) {
-              setOutcome({ kind: 'failed', key: feedbackErrorKey(error) });
+              setOutcome({ kind: 'failed', key: errorKeyOf(error, feedbackErrors) });
               return false;
             }
           }}

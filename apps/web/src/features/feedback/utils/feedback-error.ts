@@ -1,12 +1,12 @@
-import { ApiRequestError } from '@/lib/api-client';
+import type { ErrorTable } from '@/lib/error-mapper';
 
 /**
- * The i18n key of a failed send (spec 02 §8): the rate limit and validation answers have their own
- * text, any other API failure the spec's error, and anything else its "unexpected" text.
+ * The texts of a failed send (spec 02 §8), for `errorKeyOf`: the rate limit and validation answers
+ * have their own text, any other API failure the spec's error, and anything else its "unexpected" text.
  */
-export function feedbackErrorKey(error: unknown): string {
-  if (!(error instanceof ApiRequestError)) return 'feedback.errors.unexpected';
-  if (error.code === 'FEEDBACK_RATE_LIMIT') return 'feedback.errors.FEEDBACK_RATE_LIMIT';
-  if (error.status === 400 && error.message.startsWith('feedback.validation.')) return error.message;
-  return 'feedback.errors.failed';
-}
+export const feedbackErrors: ErrorTable = {
+  codes: { FEEDBACK_RATE_LIMIT: 'feedback.errors.FEEDBACK_RATE_LIMIT' },
+  serverMessage: ({ status, message }) => status === 400 && message.startsWith('feedback.validation.'),
+  fallback: 'feedback.errors.failed',
+  unexpected: 'feedback.errors.unexpected',
+};

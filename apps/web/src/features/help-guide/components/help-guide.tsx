@@ -11,7 +11,8 @@ import { opensByItself } from '../utils/auto-open';
 import { recordView, setButtonHidden } from '../utils/progress';
 import { useHelpGuideProgress } from '../utils/use-help-guide-progress';
 import { HelpGuideButton } from './help-guide-button';
-import { gettingStartedQueryOptions, useGettingStarted } from '../api/get-getting-started';
+import { useGettingStarted } from '../api/get-getting-started';
+import { helpGuideKeys } from '../api/keys';
 import { useMarkGuideDone } from '../api/mark-guide-done';
 
 const HelpGuideModal = deferred(() => import('./help-guide-modal').then((module) => module.HelpGuideModal));
@@ -57,7 +58,7 @@ export function HelpGuide({ user }: { user: SessionUser }) {
   // Each screen may have just set something up (a mailbox, a category, an entry): asked again.
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: gettingStartedQueryOptions.queryKey });
+    void queryClient.invalidateQueries({ queryKey: helpGuideKeys.gettingStarted });
   }, [pathname, queryClient]);
   const allDone = done !== undefined && nextGettingStartedStep(done) === null;
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { mailboxKeys } from './keys';
 
 export type DraftRef = { uid: string; folder: string };
 
@@ -14,6 +15,6 @@ export function useDiscardDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: discardDraft,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mailbox'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
   });
 }

@@ -1,8 +1,7 @@
 import type { MailboxPage } from '@app/shared/mailbox';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export type MailboxPageParams = { folder: string; page: number; search: string };
+import { mailboxKeys, type MailboxPageParams } from './keys';
 
 /** Typed, not parsed again: see `lib/api-client.ts`. */
 export const getMailboxPage = ({ folder, page, search }: MailboxPageParams) =>
@@ -10,7 +9,7 @@ export const getMailboxPage = ({ folder, page, search }: MailboxPageParams) =>
 
 export const mailboxPageQueryOptions = (params: MailboxPageParams) =>
   queryOptions({
-    queryKey: ['mailbox', 'list', params],
+    queryKey: mailboxKeys.list(params),
     queryFn: () => getMailboxPage(params),
     placeholderData: keepPreviousData,
     staleTime: 15_000,

@@ -1,6 +1,7 @@
 import type { MessageDetail } from '@app/shared/mailbox';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { mailboxKeys } from './keys';
 
 /**
  * Reads without marking read: rows are fetched ahead of opening; opening marks them read itself.
@@ -10,7 +11,7 @@ export const getMessage = (folder: string, uid: string) =>
   apiRequest<MessageDetail>(`/api/mailbox/messages/${encodeURIComponent(uid)}`, { query: { folder, peek: '1' } });
 
 export const messageQueryOptions = (folder: string, uid: string) =>
-  queryOptions({ queryKey: ['mailbox', 'message', folder, uid], queryFn: () => getMessage(folder, uid), staleTime: 60_000 });
+  queryOptions({ queryKey: mailboxKeys.message(folder, uid), queryFn: () => getMessage(folder, uid), staleTime: 60_000 });
 
 export function useMessage(folder: string, uid: string | null) {
   return useQuery({ ...messageQueryOptions(folder, uid ?? ''), enabled: uid !== null });

@@ -2,6 +2,7 @@ import type { MailboxPage, NotSpamResult } from '@app/shared/mailbox';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { messageQueryOptions } from './get-message';
+import { mailboxKeys } from './keys';
 
 export type NotSpam = { folder: string; uids: string[] };
 
@@ -22,7 +23,7 @@ export function useMarkNotSpam() {
     mutationFn: markNotSpam,
     onSuccess: (_result, { folder, uids }) => {
       const ids = new Set(uids);
-      queryClient.setQueriesData<MailboxPage>({ queryKey: ['mailbox', 'list'] }, (page) =>
+      queryClient.setQueriesData<MailboxPage>({ queryKey: mailboxKeys.lists() }, (page) =>
         page && page.folder === folder
           ? { ...page, messages: page.messages.map((m) => (ids.has(m.uid) ? { ...m, likelySpam: false } : m)) }
           : page,
@@ -30,7 +31,7 @@ export function useMarkNotSpam() {
       for (const uid of uids) {
         queryClient.setQueryData(messageQueryOptions(folder, uid).queryKey, (m) => (m ? { ...m, likelySpam: false } : m));
       }
-      return queryClient.invalidateQueries({ queryKey: ['mailbox'] });
+      return queryClient.invalidateQueries({ queryKey: mailboxKeys.all });
     },
   });
 }

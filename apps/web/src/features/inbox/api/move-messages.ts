@@ -1,6 +1,7 @@
 import type { MailboxFlag } from '@app/shared/mailbox';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { mailboxKeys } from './keys';
 
 export type Move = { from: string; to: string; uids: string[]; flags: MailboxFlag[] };
 
@@ -15,6 +16,6 @@ export function useMoveMessages() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moveMessages,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mailbox'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, ApiRequestError } from '@/lib/api-client';
 import type { ComposeDraft } from '../utils/compose-draft';
+import { mailboxKeys } from './keys';
 
 /** The draft's fields as they are sent, with the files to attach. */
 export type OutgoingMessage = Omit<ComposeDraft, 'mode' | 'forwarded' | 'aiSource'> & { attachments: File[] };
@@ -33,7 +34,7 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (message: OutgoingMessage) => postMessage('/api/mailbox/messages/send', message, sendResultSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mailbox'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
   });
 }
 

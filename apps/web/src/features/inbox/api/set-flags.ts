@@ -1,6 +1,7 @@
 import type { MailboxFlag, MailboxPage } from '@app/shared/mailbox';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { mailboxKeys } from './keys';
 
 export type FlagChange = { folder: string; uids: string[]; flags: MailboxFlag[]; add: boolean };
 
@@ -16,10 +17,10 @@ export function useSetFlags() {
   return useMutation({
     mutationFn: setFlags,
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: ['mailbox', 'list'] });
-      const previous = queryClient.getQueriesData<MailboxPage>({ queryKey: ['mailbox', 'list'] });
+      await queryClient.cancelQueries({ queryKey: mailboxKeys.lists() });
+      const previous = queryClient.getQueriesData<MailboxPage>({ queryKey: mailboxKeys.lists() });
       const ids = new Set(change.uids);
-      queryClient.setQueriesData<MailboxPage>({ queryKey: ['mailbox', 'list'] }, (page) =>
+      queryClient.setQueriesData<MailboxPage>({ queryKey: mailboxKeys.lists() }, (page) =>
         page && page.folder === change.folder
           ? {
               ...page,
@@ -40,6 +41,6 @@ export function useSetFlags() {
     onError: (_error, _change, context) => {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['mailbox', 'folders'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.folders() }),
   });
 }

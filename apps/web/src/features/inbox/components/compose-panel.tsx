@@ -1,149 +1,37 @@
-import { attachmentsTooLarge, composeFieldsSchema } from '@app/shared/mailbox';
 import { Paperclip, Send, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { fieldA11y } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { mapApiError } from '@/lib/error-mapper';
-import { useDiscardDraft } from '../api/discard-draft';
-import { useSendMessage } from '../api/send-message';
-import { useDraftAutosave } from '../hooks/use-draft-autosave';
-import { type ComposeDraft, withAiText } from '../utils/compose-draft';
+import { useComposeMessage } from '../hooks/use-compose-message';
+import type { ComposeDraft } from '../utils/compose-draft';
 import { AiDraftButton } from './ai-draft-button';
 import { ComposeAttachments } from './compose-attachments';
 import { ComposeFrame } from './compose-frame';
 import { RecipientInput } from './recipient-input';
 
-type FieldErrors = Partial<Record<'to' | 'cc' | 'bcc' | 'subject' | 'body' | 'attachments', string>>;
-
 /**
  * The compose panel sliding over the list, in compose, reply and forward modes and for a saved draft
- * reopened (spec 02 §2, §5). What is written is saved as a draft while it is written
- * (`useDraftAutosave`); closing saves what is new first and stays open if that fails, so that no text
- * is lost; Discard deletes the draft; Send sends it and the server deletes the draft.
+ * reopened (spec 02 §2, §5). What is written is saved as a draft while it is written; closing saves
+ * what is new first and stays open if that fails, so that no text is lost; Discard deletes the draft;
+ * Send sends it and the server deletes the draft (`useComposeMessage`).
  */
 export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onClose: () => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
-  const [files, setFiles] = useState<File[]>([]);
-  const [showCopies, setShowCopies] = useState(initial.cc.length > 0 || initial.bcc.length > 0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState<'send' | 'discard' | 'close' | null>(null);
+  const compose = useComposeMessage(initial, onClose);
+  const { draft, set, errors, busy, files, carried, tooLarge } = compose;
   const fileInput = useRef<HTMLInputElement>(null);
-  const body = useRef<HTMLTextAreaElement>(null);
-  const aiText = useRef<string | undefined>(undefined);
-  const send = useSendMessage();
-  const discard = useDiscardDraft();
-  const autosave = useDraftAutosave(initial, draft, files, (saved) => setFiles((list) => list.filter((f) => !saved.includes(f))));
-  const carried = autosave.forwarded;
-  const tooLarge = attachmentsTooLarge([...carried.map((a) => a.size), ...files.map((f) => f.size)]);
-
-  const set = <K extends keyof ComposeDraft>(key: K, value: ComposeDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  function validate(): boolean {
-    const result = composeFieldsSchema.safeParse({
-      to: draft.to,
-      cc: draft.cc,
-      bcc: draft.bcc,
-      subject: draft.subject,
-      body: draft.body,
-    });
-    const next: FieldErrors = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = String(issue.path[0]) as keyof FieldErrors;
-        next[field] ??= t(issue.message);
-      }
-    }
-    if (tooLarge) next.attachments = t('inbox.validation.attachmentsTooLarge');
-    setErrors(next);
-    return Object.keys(next).length === 0;
-  }
-
-  async function onSend() {
-    if (busy || !validate()) return;
-    setBusy('send');
-    const message = await autosave.hold();
-    send.mutate(message, {
-      onSuccess: () => {
-        autosave.stop();
-        toast.success(t('inbox.compose.sent'));
-        onClose();
-      },
-      onError: (error) => {
-        autosave.resume();
-        setBusy(null);
-        toast.error(mapApiError(error).message);
-      },
-    });
-  }
-
-  async function onSaveDraft() {
-    if (tooLarge) {
-      setErrors({ attachments: t('inbox.validation.attachmentsTooLarge') });
-      return;
-    }
-    if (await autosave.flush(true)) toast.success(t('inbox.compose.draftSaved'));
-    else toast.error(t('inbox.compose.saveFailed'));
-  }
-
-  async function onDiscard() {
-    if (busy) return;
-    setBusy('discard');
-    const { draftUid, draftFolder } = await autosave.hold();
-    if (!draftUid || !draftFolder) {
-      autosave.stop();
-      onClose();
-      return;
-    }
-    discard.mutate(
-      { uid: draftUid, folder: draftFolder },
-      {
-        onSuccess: () => {
-          autosave.stop();
-          toast.success(t('inbox.compose.draftDiscarded'));
-          onClose();
-        },
-        onError: (error) => {
-          autosave.resume();
-          setBusy(null);
-          toast.error(mapApiError(error).message);
-        },
-      },
-    );
-  }
-
-  /** Closing saves what is new first; a failed save keeps the panel open (its status says why). */
-  async function requestClose() {
-    if (busy) return;
-    setBusy('close');
-    const saved = await autosave.flush();
-    setBusy(null);
-    if (saved) onClose();
-  }
-
-  const insertAiText = (text: string) => {
-    const previous = aiText.current;
-    aiText.current = text.trim();
-    setDraft((d) => ({ ...d, body: withAiText(d.body, text, previous) }));
-    setErrors((e) => ({ ...e, body: undefined }));
-    body.current?.focus();
-  };
 
   const replying = draft.mode === 'reply' || draft.mode === 'replyAll';
   return (
-    <ComposeFrame mode={draft.mode} onClose={() => void requestClose()}>
+    <ComposeFrame mode={draft.mode} onClose={() => void compose.requestClose()}>
       <form
         className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-4 py-2"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void onSend();
+          void compose.send();
         }}
       >
         <RecipientInput
@@ -154,7 +42,7 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
           error={errors.to}
           autoFocus={draft.mode === 'compose' || draft.mode === 'forward'}
         />
-        {showCopies ? (
+        {compose.showCopies ? (
           <>
             <RecipientInput
               id="compose-cc"
@@ -172,7 +60,7 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
             />
           </>
         ) : (
-          <button type="button" className="self-end text-xs text-accent hover:underline" onClick={() => setShowCopies(true)}>
+          <button type="button" className="self-end text-xs text-accent hover:underline" onClick={compose.revealCopies}>
             {t('inbox.compose.showCopies')}
           </button>
         )}
@@ -193,7 +81,7 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
         )}
         {draft.aiSource && (
           <div className="mt-1">
-            <AiDraftButton source={draft.aiSource} onText={insertAiText} />
+            <AiDraftButton source={draft.aiSource} onText={compose.insertAiText} />
           </div>
         )}
         <label htmlFor="compose-body" className="sr-only">
@@ -201,7 +89,7 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
         </label>
         <textarea
           {...fieldA11y('compose-body', errors.body)}
-          ref={body}
+          ref={compose.body}
           placeholder={t('inbox.compose.body')}
           value={draft.body}
           autoFocus={replying || draft.mode === 'draft'}
@@ -221,8 +109,8 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
           carried={carried}
           files={files}
           tooLarge={tooLarge}
-          onDropCarried={autosave.dropForwarded}
-          onRemoveFile={(i) => setFiles((list) => list.filter((_, j) => j !== i))}
+          onDropCarried={compose.dropCarried}
+          onRemoveFile={compose.removeFile}
         />
         {(errors.attachments || tooLarge) && (
           <p className="text-xs text-destructive" role="alert">
@@ -234,7 +122,12 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
             <Send aria-hidden />
             {t('inbox.compose.send')}
           </Button>
-          <Button type="button" variant="outline" pending={autosave.status === 'saving'} onClick={() => void onSaveDraft()}>
+          <Button
+            type="button"
+            variant="outline"
+            pending={compose.saveStatus === 'saving'}
+            onClick={() => void compose.saveDraft()}
+          >
             {t('inbox.compose.saveDraft')}
           </Button>
           <input
@@ -245,9 +138,7 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
             aria-label={t('inbox.compose.attach')}
             data-testid="compose-files"
             onChange={(e) => {
-              const picked = Array.from(e.target.files ?? []);
-              setFiles((list) => [...list, ...picked]);
-              setErrors((er) => ({ ...er, attachments: undefined }));
+              compose.addFiles(Array.from(e.target.files ?? []));
               e.target.value = '';
             }}
           />
@@ -256,17 +147,23 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
             {t('inbox.compose.attach')}
           </Button>
           <span role="status" className="text-xs text-muted-foreground" data-testid="draft-status">
-            {autosave.status === 'saving'
+            {compose.saveStatus === 'saving'
               ? t('inbox.compose.saving')
-              : autosave.status === 'saved'
+              : compose.saveStatus === 'saved'
                 ? t('inbox.compose.saved')
                 : ''}
           </span>
-          <Button type="button" variant="ghost" className="ml-auto" pending={busy === 'discard'} onClick={() => void onDiscard()}>
+          <Button
+            type="button"
+            variant="ghost"
+            className="ml-auto"
+            pending={busy === 'discard'}
+            onClick={() => void compose.discard()}
+          >
             <Trash2 aria-hidden />
             {t('inbox.compose.discard')}
           </Button>
-          {autosave.status === 'error' && (
+          {compose.saveStatus === 'error' && (
             <p role="alert" className="basis-full text-xs text-destructive">
               {t('inbox.compose.saveFailed')}
             </p>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { mailboxKeys } from '../api/keys';
 import { type OutgoingMessage, saveDraft } from '../api/send-message';
 import { afterSave, type ComposeDraft, contentKey, type DraftIdentity, identityOf } from '../utils/compose-draft';
 
@@ -71,8 +72,8 @@ export function useDraftAutosave(
           savedKey.current = written;
           setStatus('saved');
           if (message.attachments.length) filesSaved.current(message.attachments);
-          void queryClient.invalidateQueries({ queryKey: ['mailbox', 'list'] });
-          void queryClient.invalidateQueries({ queryKey: ['mailbox', 'folders'] });
+          void queryClient.invalidateQueries({ queryKey: mailboxKeys.lists() });
+          void queryClient.invalidateQueries({ queryKey: mailboxKeys.folders() });
           return true;
         } catch {
           setStatus('error');

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { knowledgeKeys } from './keys';
 
 export const deleteKnowledge = (context: string) =>
   apiRequest<{ success: true }>(`/api/data/${encodeURIComponent(context)}`, { method: 'DELETE' });
@@ -9,6 +10,6 @@ export function useDeleteKnowledge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteKnowledge,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['knowledge'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }),
   });
 }

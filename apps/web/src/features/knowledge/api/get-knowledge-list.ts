@@ -1,8 +1,7 @@
 import type { KnowledgeList } from '@app/shared/knowledge';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export type KnowledgeListParams = { page: number; limit: number; search: string };
+import { knowledgeKeys, type KnowledgeListParams } from './keys';
 
 /** Typed, not parsed again: see `lib/api-client.ts`. */
 export const getKnowledgeList = ({ page, limit, search }: KnowledgeListParams) =>
@@ -10,7 +9,7 @@ export const getKnowledgeList = ({ page, limit, search }: KnowledgeListParams) =
 
 export const knowledgeListQueryOptions = (params: KnowledgeListParams) =>
   queryOptions({
-    queryKey: ['knowledge', 'list', params],
+    queryKey: knowledgeKeys.list(params),
     queryFn: () => getKnowledgeList(params),
     placeholderData: keepPreviousData,
     // Long enough for a page asked for when its button is pointed at to be taken as it is when clicked;

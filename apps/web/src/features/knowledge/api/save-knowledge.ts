@@ -1,6 +1,7 @@
 import { knowledgeSaveResponseSchema, type KnowledgeInput } from '@app/shared/knowledge';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { knowledgeKeys } from './keys';
 
 /**
  * POST /api/data creates, POST /api/data/{context} updates; both answer `[context, item]`.
@@ -16,6 +17,6 @@ export function useSaveKnowledge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveKnowledge,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['knowledge'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { MAIL_CONNECT_REASONS } from '@app/shared/mail-settings';
-import { mapApiError, translateServerMessage } from '@/lib/error-mapper';
+import { errorMessageOf, type ErrorTable, translateServerMessage } from '@/lib/error-mapper';
 import { i18n } from '@/lib/i18n';
 import { ApiRequestError } from '@/lib/api-client';
 
@@ -18,9 +18,9 @@ const codeKeys: Record<string, string> = {
 /**
  * The text for a failed mail-settings call, in the current language: a failed login names its stage
  * and reason ("IMAP login failed: the username or password was refused."), known codes have their
- * own text, anything else goes through the shared error mapper.
+ * own text, anything else goes through the shared error mapper (with `table`'s own rules, if any).
  */
-export function mailErrorMessage(error: unknown): string {
+export function mailErrorMessage(error: unknown, table: ErrorTable = {}): string {
   if (error instanceof ApiRequestError) {
     if (error.code === 'MAIL_CONNECTION_FAILED') {
       const stage = STAGES.find((s) => s === error.detail('stage')) ?? 'imap';
@@ -33,8 +33,6 @@ export function mailErrorMessage(error: unknown): string {
         error.detail('reason') === 'public_host' ? 'mailSettings.errors.plainPublicHost' : 'mailSettings.errors.plainNotAllowed',
       );
     }
-    const key = codeKeys[error.code];
-    if (key) return i18n.t(key);
   }
-  return mapApiError(error).message;
+  return errorMessageOf(error, { ...table, codes: codeKeys });
 }

@@ -1,6 +1,6 @@
 import type { DryRunItem } from '@app/shared/dry-run';
 import type { TFunction } from 'i18next';
-import { ApiRequestError } from '@/lib/api-client';
+import type { ErrorTable } from '@/lib/error-mapper';
 import { i18n } from '@/lib/i18n';
 import { heldReason } from '../components/activity-block';
 import { mailErrorMessage } from './connect-error';
@@ -46,8 +46,8 @@ export const webmailLink = (item: Pick<DryRunItem, 'folder' | 'uid'>) =>
  * A failed review in the current language: the server's message is an i18n key, translated for a 404
  * too (the shared mapper keeps the server's text for 400s only), else the feature's usual mapping.
  */
-export function dryRunErrorMessage(error: unknown) {
-  if (error instanceof ApiRequestError && error.message.startsWith('mailSettings.dryRun.') && i18n.exists(error.message))
-    return i18n.t(error.message);
-  return mailErrorMessage(error);
-}
+const dryRunErrors: ErrorTable = {
+  serverMessage: ({ message }) => message.startsWith('mailSettings.dryRun.') && i18n.exists(message),
+};
+
+export const dryRunErrorMessage = (error: unknown) => mailErrorMessage(error, dryRunErrors);

@@ -1,6 +1,7 @@
 import { enterpriseCategoriesSchema } from '@app/shared/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { profileKeys } from './keys';
 
 export type CategoryLanguage = 'en' | 'fr' | 'es';
 
@@ -9,7 +10,7 @@ export const getEnterpriseCategories = (lang: CategoryLanguage) =>
 
 export const enterpriseCategoriesQueryOptions = (lang: CategoryLanguage) =>
   queryOptions({
-    queryKey: ['enterprise-categories', lang],
+    queryKey: profileKeys.enterpriseCategories(lang),
     queryFn: () => getEnterpriseCategories(lang),
     staleTime: Infinity,
   });

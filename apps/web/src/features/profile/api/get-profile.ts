@@ -1,6 +1,7 @@
 import { profileSchema, type Profile } from '@app/shared/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiRequestError } from '@/lib/api-client';
+import { profileKeys } from './keys';
 
 /** The signed-in user's profile, or null when none was created yet (404). */
 export async function getProfile(): Promise<Profile | null> {
@@ -12,7 +13,7 @@ export async function getProfile(): Promise<Profile | null> {
   }
 }
 
-export const profileQueryOptions = queryOptions({ queryKey: ['profile'], queryFn: getProfile });
+export const profileQueryOptions = queryOptions({ queryKey: profileKeys.profile, queryFn: getProfile });
 
 export function useProfile() {
   return useQuery(profileQueryOptions);

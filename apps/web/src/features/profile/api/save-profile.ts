@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryOptions } from '@/lib/session';
+import { profileKeys } from './keys';
 
 export type ProfileValues = z.output<typeof profileInputSchema>;
 
@@ -17,7 +18,7 @@ export function useSaveProfile() {
   return useMutation({
     mutationFn: saveProfile,
     onSuccess: async (profile) => {
-      queryClient.setQueryData(['profile'], profile);
+      queryClient.setQueryData(profileKeys.profile, profile);
       await queryClient.invalidateQueries(sessionQueryOptions);
     },
   });

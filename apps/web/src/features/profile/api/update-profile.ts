@@ -2,6 +2,7 @@ import type { MailLanguage, Profile } from '@app/shared/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryOptions } from '@/lib/session';
+import { profileKeys } from './keys';
 
 /** The daily digest's settings on the profile (issue 36, item 4), each saved on its own. */
 export type DigestChanges = Partial<{ language: MailLanguage; timeZone: string; dailyDigest: boolean }>;
@@ -19,7 +20,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (profile) => {
-      queryClient.setQueryData(['profile'], profile);
+      queryClient.setQueryData(profileKeys.profile, profile);
       await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
     },
   });

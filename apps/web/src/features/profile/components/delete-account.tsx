@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { ApiRequestError } from '@/lib/api-client';
-import { mapApiError } from '@/lib/error-mapper';
+import { errorMessageOf, type ErrorTable } from '@/lib/error-mapper';
 import { useDeleteAccount } from '../api/delete-account';
 
-function deleteErrorText(error: unknown, t: (key: string) => string) {
-  if (error instanceof ApiRequestError && error.code === 'HAS_TEAM_MEMBERS') return t('profile.hasTeamMembers');
-  return mapApiError(error).message;
-}
+/** An owner with members cannot leave them behind; anything else says what the API mapper says. */
+const deleteErrors: ErrorTable = { codes: { HAS_TEAM_MEMBERS: 'profile.hasTeamMembers' } };
 
 /** 'Delete your account' with its confirmation; afterwards the user is signed out on /signin. */
 export function DeleteAccount({ uid }: { uid: string }) {
@@ -33,7 +30,7 @@ export function DeleteAccount({ uid }: { uid: string }) {
         confirmLabel={t('profile.deleteConfirm')}
         cancelLabel={t('profile.cancel')}
         pending={deletion.isPending}
-        error={deletion.error ? deleteErrorText(deletion.error, t) : null}
+        error={deletion.error ? errorMessageOf(deletion.error, deleteErrors) : null}
         onConfirm={() => deletion.mutate(uid, { onSuccess: () => window.location.assign('/signin') })}
       />
     </>

@@ -2,8 +2,7 @@ import { promptSchema, type Prompt } from '@app/shared/prompts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
-
-export const promptKey = ['user-prompt'] as const;
+import { promptKeys } from './keys';
 
 /** GET /api/user-prompts: the signed-in user's prompt, or null when they have none yet. */
 export async function getPrompt(): Promise<Prompt | null> {
@@ -11,7 +10,7 @@ export async function getPrompt(): Promise<Prompt | null> {
   return list[0] ?? null;
 }
 
-export const promptQueryOptions = queryOptions({ queryKey: promptKey, queryFn: getPrompt });
+export const promptQueryOptions = queryOptions({ queryKey: promptKeys.prompt, queryFn: getPrompt });
 
 export function usePrompt() {
   return useQuery(promptQueryOptions);

@@ -1,7 +1,7 @@
 import { promptSchema, type PromptInput } from '@app/shared/prompts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { promptKey } from './get-prompt';
+import { promptKeys } from './keys';
 
 export type PromptValues = Omit<PromptInput, 'userId'>;
 
@@ -15,6 +15,6 @@ export function useSavePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePrompt,
-    onSuccess: (prompt) => queryClient.setQueryData(promptKey, prompt),
+    onSuccess: (prompt) => queryClient.setQueryData(promptKeys.prompt, prompt),
   });
 }

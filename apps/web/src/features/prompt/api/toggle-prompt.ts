@@ -1,7 +1,7 @@
 import { promptSchema } from '@app/shared/prompts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { promptKey } from './get-prompt';
+import { promptKeys } from './keys';
 
 /** PATCH /api/user-prompts/{id} with `enabled` only: the switch takes effect at once. */
 export const togglePrompt = ({ id, enabled }: { id: string; enabled: boolean }) =>
@@ -11,6 +11,6 @@ export function useTogglePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: togglePrompt,
-    onSuccess: (prompt) => queryClient.setQueryData(promptKey, prompt),
+    onSuccess: (prompt) => queryClient.setQueryData(promptKeys.prompt, prompt),
   });
 }

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
 import type { SocialProvider } from '@/lib/auth-client';
 import { useAuthConfig } from '@/lib/auth-config';
+import { codeKeyOf, type ErrorTable } from '@/lib/error-mapper';
 import { useSetInvitationPassword } from '../api/set-password';
 import { useVerifyInvitation } from '../api/verify-invitation';
 import { PasswordChecklist } from '@/components/ui/password-checklist';
@@ -98,13 +99,16 @@ function PasswordForm({ state }: { state: InvitationState }) {
 }
 
 /** The refusals of a provider acceptance (the server's codes; the popup's own are auth keys). */
-const providerErrors: Record<string, string> = {
-  INVITATION_EMAIL_MISMATCH: 'team.setPassword.providerErrors.emailMismatch',
-  INVALID_INVITATION: 'team.setPassword.providerErrors.invalid',
-  WRONG_CONNECTION_METHOD: 'team.setPassword.providerErrors.invalid',
-  USER_EXISTS: 'team.setPassword.providerErrors.userExists',
+const providerErrors: ErrorTable = {
+  codes: {
+    INVITATION_EMAIL_MISMATCH: 'team.setPassword.providerErrors.emailMismatch',
+    INVALID_INVITATION: 'team.setPassword.providerErrors.invalid',
+    WRONG_CONNECTION_METHOD: 'team.setPassword.providerErrors.invalid',
+    USER_EXISTS: 'team.setPassword.providerErrors.userExists',
+  },
+  fallback: 'team.setPassword.providerErrors.failed',
 };
-export const providerErrorKey = (code: string) => providerErrors[code] ?? 'team.setPassword.providerErrors.failed';
+export const providerErrorKey = (code: string) => codeKeyOf(code, providerErrors);
 
 /** The app's Google/Microsoft sign-in (the auth feature's, composed in by the router). */
 export type ProviderSignInHook = (options: {

@@ -1,5 +1,5 @@
 import { ApiRequestError } from '@/lib/api-client';
-import { mapApiError } from '@/lib/error-mapper';
+import { errorMessageOf } from '@/lib/error-mapper';
 import { i18n } from '@/lib/i18n';
 
 /**
@@ -21,15 +21,15 @@ export function translateKey(key: string): string {
 }
 
 /** The service's codes whose English message is replaced by a text in the user's language. */
-const translatedCodes = new Set([
-  'TEAM_LIMIT_REACHED',
-  'INVITATION_EXISTS',
-  'USER_EXISTS',
-  'INVITATION_DAILY_LIMIT',
-  'INVITATION_ACCEPTED',
-  'INVALID_INVITATION',
-  'WRONG_CONNECTION_METHOD',
-]);
+const teamCodes: Record<string, string> = {
+  TEAM_LIMIT_REACHED: 'team.errors.TEAM_LIMIT_REACHED',
+  INVITATION_EXISTS: 'team.errors.INVITATION_EXISTS',
+  USER_EXISTS: 'team.errors.USER_EXISTS',
+  INVITATION_DAILY_LIMIT: 'team.errors.INVITATION_DAILY_LIMIT',
+  INVITATION_ACCEPTED: 'team.errors.INVITATION_ACCEPTED',
+  INVALID_INVITATION: 'team.errors.INVALID_INVITATION',
+  WRONG_CONNECTION_METHOD: 'team.errors.WRONG_CONNECTION_METHOD',
+};
 
 const emailIn = (text: string) => /[^\s:]+@[^\s:]+/.exec(text)?.[0];
 const numberIn = (text: string) => {
@@ -38,26 +38,31 @@ const numberIn = (text: string) => {
 };
 
 /**
- * The text of an error of the invitations service, in the user's language: by code for the
- * service's own conflicts (their message is English and names the address or the limit), by key
- * for validation messages, and otherwise through the shared error mapper.
+ * What the code table cannot say: the service's conflicts naming the address or the limit (their
+ * message is English), a duplicate address in a batch, a validation key of the team's namespace.
  */
-export function teamErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiRequestError)) return mapApiError(error).message;
-  const { code, message } = error;
-  if (translatedCodes.has(code)) {
-    const email = emailIn(message);
-    const count = numberIn(message);
-    if ((code === 'INVITATION_EXISTS' || code === 'USER_EXISTS') && email) {
-      return i18n.t(`team.errors.${code}_email`, { email });
-    }
-    if ((code === 'TEAM_LIMIT_REACHED' || code === 'INVITATION_DAILY_LIMIT') && count !== undefined) {
-      return i18n.t(`team.errors.${code}_count`, { count });
-    }
-    return i18n.t(`team.errors.${code}`);
+function detailedMessage({ code, message, status }: ApiRequestError): string | null {
+  const email = emailIn(message);
+  const count = numberIn(message);
+  if ((code === 'INVITATION_EXISTS' || code === 'USER_EXISTS') && email) {
+    return i18n.t(`team.errors.${code}_email`, { email });
   }
+  if ((code === 'TEAM_LIMIT_REACHED' || code === 'INVITATION_DAILY_LIMIT') && count !== undefined) {
+    return i18n.t(`team.errors.${code}_count`, { count });
+  }
+  // Another code of the table has its own text, whatever its message says.
+  if (Object.hasOwn(teamCodes, code)) return null;
   const duplicate = /^Duplicate email address: (.+)$/.exec(message);
   if (duplicate) return i18n.t('team.errors.duplicateInBatch', { email: duplicate[1] });
-  if (error.status === 400 && message) return translateKey(message);
-  return mapApiError(error).message;
+  if (status === 400 && message) return translateKey(message);
+  return null;
+}
+
+/**
+ * The text of an error of the invitations service, in the user's language: by code for the
+ * service's own conflicts, by key for validation messages, and otherwise through the shared error
+ * mapper.
+ */
+export function teamErrorMessage(error: unknown): string {
+  return (error instanceof ApiRequestError ? detailedMessage(error) : null) ?? errorMessageOf(error, { codes: teamCodes });
 }

@@ -95,7 +95,9 @@ export async function connectMailbox(
       provider: 'smtp',
       responseType: 0,
       isSyncEnabled: sync,
-      isClassificationEnabled: false,
+      // The worker holds only mailboxes the assistant works on (pipeline.repository.ts accountsToHold):
+      // with sync on, classification is on too (no categories: nothing is filed).
+      isClassificationEnabled: sync,
       settings: {
         host: 'localhost',
         port: ports.smtp,

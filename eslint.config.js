@@ -17,6 +17,11 @@ const repositoryRule = {
   message: "A repository is read only by its own folder's services; go through that folder's service (DESIGN §3).",
 };
 
+const engineInternals = {
+  group: ['**/ai/local/**', '**/ai/llm/**'],
+  message: 'Only engine-factory.ts builds engines; the rest goes through the ports (ai/engine.ts, ai/assistant.ts).',
+};
+
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 // Tests wire layers together on purpose: the server's layer rules are for the product's code.
 const layer = (files, patterns, ignores = []) => ({ ...restrict(files, patterns), ignores: ['**/*.test.ts', ...ignores] });
@@ -85,12 +90,13 @@ export default tseslint.config(
   layer(['apps/server/src/*.ts'], [repositoryRule]),
   layer(
     ['apps/server/src/modules/**'],
-    [repositoryRule, { group: roots, message: 'Modules must not import the composition roots (DESIGN §3).' }],
+    [repositoryRule, engineInternals, { group: roots, message: 'Modules must not import the composition roots (DESIGN §3).' }],
   ),
   layer(
     ['apps/server/src/pipeline/**'],
     [
       repositoryRule,
+      engineInternals,
       {
         group: ['**/modules/**', '**/http/**', ...roots],
         message: 'The pipeline must not depend on modules, http or the composition roots (DESIGN §3).',
@@ -101,6 +107,7 @@ export default tseslint.config(
     ['apps/server/src/http/**'],
     [
       repositoryRule,
+      engineInternals,
       {
         group: ['**/modules/**', '**/pipeline/**', ...roots],
         message:

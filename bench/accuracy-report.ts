@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DISAGREEMENTS_KEPT } from '@app/shared/accuracy';
 import type { EngineCategory } from '../apps/server/src/ai/engine';
-import { BODY_MAX } from '../apps/server/src/ai/local/features';
+import { BODY_MAX } from '../apps/server/src/ai/engine';
 import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
 import { type PastMessage, REPLAY_CHUNKS, replayPastMail } from '../apps/server/src/ai/past-mail-replay';
 import { parseMessage } from '../apps/server/src/mail/mime/parse-message';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EngineCategory, TrainingExample } from '../apps/server/src/ai/engine';
 import type { TrainOptions } from '../apps/server/src/ai/local/classifier';
-import { BODY_MAX } from '../apps/server/src/ai/local/features';
+import { BODY_MAX } from '../apps/server/src/ai/engine';
 import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
 import { bagOfWords, trainLogisticRegression, trainNaiveBayes } from './lib/enron-baselines';
 import { ENRON_USERS, loadUser, timelineSplits, toEngineMessage } from './lib/enron-folders';

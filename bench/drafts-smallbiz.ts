@@ -30,7 +30,7 @@ import type { EngineMessage, KnowledgeSnippet } from '../apps/server/src/ai/engi
 import { knowledgeQuery, queryTerms } from '../apps/server/src/ai/knowledge-query';
 import { quotesInternal } from '../apps/server/src/ai/internal-leak';
 import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
-import { detectLanguage, languageOr, sentences } from '../apps/server/src/ai/local/text';
+import { detectLanguage, languageOr, sentences } from '../apps/server/src/ai/text';
 import { cleanForEngine } from '../apps/server/src/ai/safety';
 import { parseMessage } from '../apps/server/src/mail/mime/parse-message';
 import { toEngineMessage } from '../apps/server/src/pipeline/classify';

@@ -129,6 +129,8 @@ describe('the lint’s layer rules', () => {
     ['pipeline/classify.ts', "import { accuracyReport } from '../modules/mail-settings/accuracy';", /pipeline must not/],
     ['pipeline/classify.ts', "import { currentUser } from '../http/auth-guard';", /pipeline must not/],
     ['pipeline/classify.ts', "import { engineFor } from '../engine-factory';", /pipeline must not/],
+    ['pipeline/classify.ts', "import { newText } from '../ai/local/draft';", /engine-factory/],
+    ['modules/assistant/assistant.service.ts', "import { createLlmEngine } from '../../ai/llm/llm-engine';", /engine-factory/],
     ['http/csrf.ts', "import { registerKnowledgeRoutes } from '../modules/knowledge/knowledge.routes';", /toolkit/],
     ['http/csrf.ts', "import { startPipeline } from '../pipeline/worker';", /toolkit/],
     ['http/csrf.ts', "import { buildApp } from '../api';", /toolkit/],

@@ -122,3 +122,13 @@ export interface AiEngine {
   draftReply(message: EngineMessage, context: DraftContext): Promise<Draft>;
   proposeCategories(sample: EngineMessage[], count: number, language: 'en' | 'fr'): Promise<ProposedCategory[]>;
 }
+
+/** The model gave no usable answer (refused, malformed, off-schema): the step is retried later. */
+export class AiEngineError extends Error {}
+
+/**
+ * What the built-in engine reads of a message: bodies are cut here (the start of a message says what it
+ * is about, and training stays fast), and the first recipients only. The first run keeps no more.
+ */
+export const BODY_MAX = 6_000;
+export const RECIPIENTS_MAX = 10;

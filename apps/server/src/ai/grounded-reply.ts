@@ -7,7 +7,7 @@
  * reply is saved as a draft and the activity says why.
  */
 import type { KnowledgeSnippet } from './engine';
-import { detectLanguage, type Language, sentences, stem, words } from './local/text';
+import { detectLanguage, type Language, sentences, stem, words } from './text';
 
 export type GroundingFailure = 'no_question' | 'not_grounded' | 'question_unanswered';
 

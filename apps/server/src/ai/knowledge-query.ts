@@ -3,7 +3,7 @@
  * of both languages left out) as stems of its language. The search itself is the knowledge module's
  * (modules/knowledge/knowledge-search.repository.ts) and the settings' (past replies).
  */
-import { detectLanguage, stem, words } from './local/text';
+import { detectLanguage, stem, words } from './text';
 
 /** What a message is looked up by: its subject and the start of its text. */
 export const knowledgeQuery = (message: { subject: string; text: string }) =>

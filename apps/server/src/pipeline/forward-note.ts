@@ -1,4 +1,4 @@
-import { languageOr } from '../ai/local/text';
+import { languageOr } from '../ai/text';
 import type { MailAddress, ParsedMessage } from '../mail/mime/message';
 
 /**

@@ -198,7 +198,7 @@ describe('mail pipeline on Gmail and Outlook (vendor-shaped servers)', () => {
     expect(await row('SELECT category_id FROM mail_correction WHERE mail_account_id = $1', [setting._id])).toEqual({
       category_id: billing.id,
     });
-  });
+  }, 60_000); // two initialisations through a vendor's polling: 7–18 s alone, more on busy cores
 
   it('Outlook: a message moved by the owner to another category folder is a correction, learned before the next one', async () => {
     const { user, setting } = await connect('outlook', 0);
@@ -216,5 +216,5 @@ describe('mail pipeline on Gmail and Outlook (vendor-shaped servers)', () => {
     expect(await row('SELECT category_id FROM mail_correction WHERE mail_account_id = $1', [setting._id])).toEqual({
       category_id: billing.id,
     });
-  });
+  }, 60_000); // two initialisations through a vendor's polling: 7–18 s alone, more on busy cores
 });

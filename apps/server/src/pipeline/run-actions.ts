@@ -17,7 +17,7 @@ import { trustedAuthservIds } from './authserv-id';
 import { autopilotNotEarned, PRECISION_BELOW } from './earned-autopilot';
 import { replyToTrusted } from './reply-to-trust';
 import { suspectedSpam } from './spam-check';
-import { writtenInAnotherLanguage } from '../ai/local/text';
+import { writtenInAnotherLanguage } from '../ai/text';
 
 /** The message an action works on, read from the provider once per message. */
 export interface LoadedMessage {

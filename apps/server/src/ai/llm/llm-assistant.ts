@@ -2,7 +2,7 @@ import { generateText, type LanguageModel, streamText } from 'ai';
 import type { AssistantContext, AssistantEngine, AssistantQuestion } from '../assistant';
 import { cleanForEngine, toPlainOutput } from '../safety';
 import { assistantMessages, assistantSystem } from './assistant-prompts';
-import { AiEngineError } from './llm-engine';
+import { AiEngineError } from '../engine';
 
 /** The chat assistant of the LLM engine: the AI SDK's generateText, or streamText for the streamed answer. */
 export function createLlmAssistant(model: LanguageModel, name: string): AssistantEngine {

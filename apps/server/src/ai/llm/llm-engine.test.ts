@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOpenAiServer } from '../../../test/vendors/openai-server';
 import type { DraftContext, EngineMessage } from '../engine';
-import { AiEngineError, createLlmEngine, languageModel } from './llm-engine';
+import { AiEngineError } from '../engine';
+import { createLlmEngine, languageModel } from './llm-engine';
 
 /**
  * The LLM engine against a local server speaking OpenAI's chat-completions wire format (what

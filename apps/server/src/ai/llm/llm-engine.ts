@@ -3,8 +3,8 @@ import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
-import type { AiEngine } from '../engine';
-import { detectLanguage } from '../local/text';
+import { type AiEngine, AiEngineError } from '../engine';
+import { detectLanguage } from '../text';
 import { cleanUntrustedText, toPlainOutput } from '../safety';
 import * as prompts from './prompts';
 
@@ -33,9 +33,6 @@ export function languageModel(settings: LlmSettings): LanguageModel {
       return createMistral(common)(settings.model);
   }
 }
-
-/** The model gave no usable answer (refused, malformed, off-schema): the step is retried later. */
-export class AiEngineError extends Error {}
 
 const classification = z.object({
   categoryId: z.string().nullable(),

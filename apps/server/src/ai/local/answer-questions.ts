@@ -9,7 +9,7 @@
 import type { KnowledgeSnippet } from '../engine';
 import { cleanForEngine } from '../safety';
 import { conceptsOf, isWeakConcept } from './concepts';
-import { detectLanguage, type Language, sentences, stem, stems } from './text';
+import { detectLanguage, type Language, sentences, stem, stems } from '../text';
 import { totalSentence } from './totals';
 
 export interface Answer {

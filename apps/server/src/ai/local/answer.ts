@@ -11,8 +11,8 @@ import type { AssistantCategory, AssistantContext, AssistantEngine, AssistantQue
 import { retrievalText } from '../assistant-query';
 import { draftReply } from './draft';
 import { createLocalEngine, LOCAL_ENGINE_NAME } from './local-engine';
-import { answeringSentences, bestPassages, type Passage, stemSet } from './passages';
-import type { Language } from './text';
+import { answeringSentences, bestPassages, type Passage, stemSet } from '../passages';
+import type { Language } from '../text';
 
 const ACTIONS = {
   en: ['no action', 'replies', 'creates a draft'],

@@ -7,7 +7,7 @@
  * weight, for its related ones ("appointments" for dates and times).
  */
 import lexicon from './lexicon/concepts.json';
-import { type Language, stem, tokens } from './text';
+import { type Language, stem, tokens } from '../text';
 
 interface ConceptEntry {
   gloss: string;

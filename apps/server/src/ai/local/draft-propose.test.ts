@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DraftContext, EngineMessage, KnowledgeSnippet } from '../engine';
 import { quotesInternal } from '../internal-leak';
 import { createLocalEngine } from './local-engine';
-import { sentences } from './text';
+import { sentences } from '../text';
 
 const engine = createLocalEngine();
 

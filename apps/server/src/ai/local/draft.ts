@@ -21,7 +21,8 @@ import { quotesInternal } from '../internal-leak';
 import { cleanForEngine } from '../safety';
 import { answerQuestions } from './answer-questions';
 import { conceptsOf } from './concepts';
-import { detectLanguage, sentences, stems } from './text';
+import { detectLanguage, sentences, stems } from '../text';
+import { newLines } from '../../mail/mime/quoted-text';
 
 /** Sentences never copied from anywhere: instructions aimed at a program. */
 const MACHINE_INSTRUCTION = new RegExp(
@@ -90,17 +91,7 @@ const FR_TU: Templates = {
 };
 
 /** The message's own words: quoted history, forwarded parts and signatures cut. */
-export function newText(text: string): string {
-  const lines: string[] = [];
-  for (const line of cleanForEngine(text).split('\n')) {
-    if (/^\s*>/.test(line)) continue;
-    if (/^\s*-{2,}\s*(?:original message|forwarded|message d'origine|message transféré)/i.test(line)) break;
-    if (/^\s*(?:on .{4,80} wrote|le .{4,80} a écrit)\s*:\s*$/i.test(line)) break;
-    if (/^\s*--\s*$/.test(line)) break;
-    lines.push(line);
-  }
-  return lines.join('\n').trim();
-}
+export const newText = (text: string): string => newLines(cleanForEngine(text));
 
 function safe(sentence: string): boolean {
   return !MACHINE_INSTRUCTION.test(sentence) && !PERSON_INSTRUCTION.test(sentence) && !/[\w.+-]+@[\w-]+\.[\w.-]+/.test(sentence);

@@ -6,14 +6,11 @@
  * amount of money). A few words describe the message's shape (forward, reply, attachment, empty) so
  * that instructions can speak of them.
  */
-import type { EngineCategory, EngineMessage } from '../engine';
+import { BODY_MAX, type EngineCategory, type EngineMessage, RECIPIENTS_MAX } from '../engine';
+import { ownText } from '../../mail/mime/quoted-text';
 import { cleanForEngine } from '../safety';
 import { conceptsOf, isWeakConcept, relatedConcepts } from './concepts';
-import { contentWords, detectLanguage, type Language, languageOfTokens, stem, tokens, words } from './text';
-
-/** Bodies are cut here: the start of a message says what it is about, and training stays fast. */
-export const BODY_MAX = 6_000;
-export const RECIPIENTS_MAX = 10;
+import { contentWords, detectLanguage, type Language, languageOfTokens, stem, tokens, words } from '../text';
 
 export interface MessageFeatures {
   language: Language;
@@ -76,19 +73,6 @@ export function threadKey(subject: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 200);
-}
-
-/** Lines quoted from an earlier message (">") and everything after a reply header say what that message was about. */
-const QUOTE_HEADER =
-  /^\s*(?:on\b.{0,200}\bwrote\s*:|le\b.{0,200}\ba écrit\s*:|-{3,}\s*(?:original message|message d'origine)|from:\s.+\n\s*sent:)/im;
-
-export function ownText(body: string): string {
-  const header = QUOTE_HEADER.exec(body);
-  const own = header ? body.slice(0, header.index) : body;
-  return own
-    .split('\n')
-    .filter((line) => !/^\s*>/.test(line))
-    .join('\n');
 }
 
 const AMOUNT = /(?:[$€£]\s?\d|\d[\d\s.,]*\s?(?:[$€£]|\b(?:eur|euros?|cad|usd|dollars?)\b))/i;

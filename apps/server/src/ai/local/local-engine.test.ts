@@ -7,7 +7,7 @@ import type { ClassifierModel, EngineCategory, EngineMessage, TrainingExample } 
 import { cleanForEngine } from '../safety';
 import { corpusFile } from '../../../test/corpus';
 import { createLocalEngine } from './local-engine';
-import { detectLanguage, stem, stems } from './text';
+import { detectLanguage, stem, stems } from '../text';
 
 const engine = createLocalEngine();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writtenInAnotherLanguage } from './text';
+import { writtenInAnotherLanguage } from '../text';
 
 describe('writtenInAnotherLanguage', () => {
   it('finds mail in German, Spanish, Dutch or another script', () => {

@@ -5,7 +5,7 @@
  * range holds the other measure the sender gives ("8 ft high"), else the first.
  */
 import { plain } from './concepts';
-import { type Language, stem, stems } from './text';
+import { type Language, stem, stems } from '../text';
 
 const NUMBER = String.raw`\d{1,3}(?:[,\s\u00a0]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
 /** A unit price: an amount followed by "per"/"par"/"le"/"each" and a unit ("4,50 $ le mètre linéaire"). */

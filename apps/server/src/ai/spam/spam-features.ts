@@ -13,7 +13,7 @@
  * subject is still a trait).
  */
 import { type ParsedMessage, readableText } from '../../mail/mime/message';
-import { isStopWord } from '../local/text';
+import { isStopWord } from '../text';
 
 /** Characters of body text read; spam says what it wants early. */
 const BODY_CHARS = 20_000;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AssistantLanguage } from '../../ai/assistant';
-import { bestPassages, type Passage, stemSet } from '../../ai/local/passages';
+import { bestPassages, type Passage, stemSet } from '../../ai/passages';
 import { paths } from '../../paths';
 
 /**

@@ -1,8 +1,9 @@
 import { CATEGORY_LANGUAGES, categoryInputSchema } from '@app/shared/categories';
 import { FETCH_RANGE_MAX_DAYS } from '@app/shared/mail-settings';
 import { type AiEngine, NO_CATEGORY, type TrainingExample } from '../../ai/engine';
-import { newText } from '../../ai/local/draft';
+import { cleanForEngine } from '../../ai/safety';
 import { parseMessage } from '../../mail/mime/parse-message';
+import { newLines } from '../../mail/mime/quoted-text';
 import { notifyMail } from '../../notifications/live-events';
 import { findSpecialFolder } from '../../mail/special-folders';
 import type { MailProvider } from '../../mail/port';
@@ -218,7 +219,7 @@ async function keepSentReplies(
       if (!summary.date || summary.date < within.start || summary.date > within.end) continue;
       const raw = await ops.fetchRaw(sent.id, summary.id);
       const parsed = raw ? await parseMessage(raw, { maxBodyChars: 20_000 }) : null;
-      const text = parsed?.inReplyTo ? newText(parsed.text) : '';
+      const text = parsed?.inReplyTo ? newLines(cleanForEngine(parsed.text)) : '';
       if (parsed?.inReplyTo && text.length >= 20)
         examples.push({ subject: parsed.subject, text, inReplyTo: parsed.inReplyTo, date: parsed.date });
     }

@@ -4,7 +4,7 @@
  * (`first-run-reads.repository.ts`), so that a run a dead worker left half done resumes where it
  * stopped instead of reading everything again.
  */
-import { BODY_MAX, RECIPIENTS_MAX } from '../../ai/local/features';
+import { BODY_MAX, RECIPIENTS_MAX } from '../../ai/engine';
 import type { PastMessage } from '../../ai/past-mail-replay';
 import type { Db } from '../../db/client';
 import { parseMessage } from '../../mail/mime/parse-message';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AiDraft } from '@app/shared/mailbox';
 import type { AiEngine, Grounding } from '../../ai/engine';
-import { AiEngineError } from '../../ai/llm/llm-engine';
+import { AiEngineError } from '../../ai/engine';
 import { CREDIT_COSTS, creditsExhausted, debit } from '../../credits/ledger';
 import { countRequest } from '../../db/request-counter';
 import { AppError } from '../../errors';

@@ -3,7 +3,7 @@
  * entries) ranked by the rarity-weighted stems they share with a question, and the sentences of a
  * passage that answer it. Pure and small: the passages come already narrowed down.
  */
-import { cleanForEngine } from '../safety';
+import { cleanForEngine } from './safety';
 import { type Language, sentences, stems } from './text';
 
 /** A help section or a knowledge entry (which keeps its `internal` mark through `bestPassages`). */

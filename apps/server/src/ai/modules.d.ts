@@ -1,4 +1,4 @@
-// The two text libraries of the local engine ship no type declarations.
+// The two text libraries (ai/text.ts) ship no type declarations.
 declare module 'snowball-stemmers' {
   export interface Stemmer {
     stem(word: string): string;

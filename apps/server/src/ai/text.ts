@@ -1,6 +1,7 @@
 /**
- * Words for the local engine: language detection (English or French), tokens, stop words and
- * Snowball stems. Everything here is pure and fast: it runs on every message of every training.
+ * Words of a message, for the engines, the knowledge search and the pipeline's language checks:
+ * language detection (English or French), tokens, stop words and Snowball stems. Everything here is
+ * pure and fast: it runs on every message of every training.
  */
 // The declarations of the two untyped libraries, for every project that compiles this file (bench too).
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference

@@ -72,6 +72,26 @@ export type AccuracyReport = z.infer<typeof accuracyReportSchema>;
 
 export const DISAGREEMENTS_KEPT = 100;
 
+/**
+ * With an AI provider every judgement costs credits: the replay runs only when the owner asks, after
+ * seeing what it may cost, on at most this many of their newest filed messages (issue 36).
+ */
+export const AI_REPLAY_MAX_MESSAGES = 200;
+
+/** GET /api/email-settings/accuracy/replay: what measuring with the AI provider may cost. */
+export const accuracyReplayOfferSchema = z.object({
+  /** The newest filed messages it judges at most. */
+  messages: z.number().int(),
+  creditsPerMessage: z.number().int(),
+  /** What it costs at most: messages × creditsPerMessage (it stops earlier when the credits run out). */
+  maxCredits: z.number().int(),
+  /** The credits left this period; null when the plan goes on past zero (billed as extra credits). */
+  balance: z.number().int().nullable(),
+  /** Asked already: it runs at the next initialisation, which starts at once. */
+  requested: z.boolean(),
+});
+export type AccuracyReplayOffer = z.infer<typeof accuracyReplayOfferSchema>;
+
 /** Per category, what the assistant filed as mail arrived since the replay, and what the owner corrected. */
 export interface LiveFigures {
   categoryId: string;

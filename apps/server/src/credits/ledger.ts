@@ -116,6 +116,13 @@ export async function debit(
   return { ok: true, applied: inserted.length > 0 };
 }
 
+/** The credits the owner can still spend this period; null when the plan goes on past zero (or billing is off). */
+export async function spendable(db: Db, account: CreditAccount): Promise<number | null> {
+  if (!stopsAtZero(account)) return null;
+  await ensurePeriodGrant(db, account);
+  return balance(db, account.ownerId, currentPeriod(account));
+}
+
 /**
  * For the credits quota banner: a plan that stops at zero has nothing left this period. Read-only
  * (it runs on every session read): a period whose grant is not written yet counts the plan's credits.

@@ -50,6 +50,8 @@ export const mailAccounts = pgTable('mail_account', {
   authservId: text('authserv_id'),
   /** Whether `authservId` was set by the owner (a learned one never replaces it). */
   authservIdSetByOwner: boolean('authserv_id_set_by_owner').notNull().default(false),
+  /** The owner asked for the accuracy replay with their AI provider, on at most this many messages (it costs credits). */
+  accuracyReplayRequested: integer('accuracy_replay_requested'),
   /** Dry run until then: the assistant records what it would do (move, mark, draft, reply, forward) and does none of it. */
   dryRunUntil: timestamp('dry_run_until', { withTimezone: true }),
   fetchRangeStart: timestamp('fetch_range_start', { withTimezone: true }),

@@ -114,6 +114,10 @@ describe.skipIf(skip)('accuracy on the past mail', () => {
       offline.categories.map((c) => `${c.agreed}/${c.chosen}/${c.filed}`).join(', '),
     );
     expect(report).toMatchObject({ engine: 'local', judged: mail.length, agreed: offline.agreed });
+    // The built-in engine replays for nothing at every initialisation: there is no paid replay to ask for.
+    const offer = await f.t.call(box.user, 'GET', '/api/email-settings/accuracy/replay');
+    expect(offer.statusCode).toBe(409);
+    expect(offer.json()).toMatchObject({ code: 'REPLAY_NOT_NEEDED' });
     // The first run said how many messages it had to read, and read them all.
     const setting = (await f.t.call(box.user, 'GET', '/api/email-settings')).json<MailSetting>();
     expect(setting.batchProgress).toMatchObject({ messagesDone: mail.length, messagesTotal: mail.length, done: 3, total: 3 });

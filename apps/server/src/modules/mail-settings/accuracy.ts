@@ -9,6 +9,7 @@
 import { type AccuracyReport, DISAGREEMENTS_KEPT } from '@app/shared/accuracy';
 import { eq } from 'drizzle-orm';
 import type { AiEngine, Grounding } from '../../ai/engine';
+import { CREDIT_COSTS, spendable } from '../../credits/ledger';
 import { REPLAY_CHUNKS, replayPastMail } from '../../ai/past-mail-replay';
 import type { Db } from '../../db/client';
 import { mailAccuracyReports } from '../../db/schema/index';
@@ -16,26 +17,38 @@ import type { MailProvider } from '../../mail/port';
 import { toEngineCategory } from '../../pipeline/classify';
 import { currentAccuracy } from '../../pipeline/live-accuracy';
 import type { MailAccountRow, MailCategoryRow } from './mail-settings.repository';
+import { creditAccountOfUser } from '../subscriptions/subscriptions.service';
+import { payingEngine } from './accuracy-replay';
 import type { FiledMessage } from './past-mail-reading';
 import { type OwnerReply, replayReplies } from './reply-replay';
 import type { ActorRef } from '../../access/actor';
 
 export async function measurePastMail(
-  deps: { db: Db; engine: AiEngine; grounding: Grounding },
+  deps: { db: Db; engine: AiEngine; grounding: Grounding; billingEnabled: boolean },
   account: MailAccountRow,
   provider: MailProvider,
   past: { categories: MailCategoryRow[]; filed: FiledMessage[]; replies: OwnerReply[] },
   now: Date,
 ) {
   const { db, engine } = deps;
-  const { categories, filed } = past;
-  // The built-in engine only ('local', engine.ts): with an AI provider every judgement costs credits.
-  if (engine.name !== 'local') return;
+  const { categories } = past;
+  // With an AI provider every judgement costs credits: only when the owner asked (accuracy-replay.ts).
+  const paid = engine.name !== 'local';
+  if (paid && account.accuracyReplayRequested === null) return;
   if (categories.length === 0) {
     await db.delete(mailAccuracyReports).where(eq(mailAccuracyReports.mailAccountId, account.id));
     return;
   }
-  const replay = await replayPastMail(engine, categories.map(toEngineCategory), filed);
+  let judge = engine;
+  let filed = past.filed;
+  if (paid) {
+    const credits = await creditAccountOfUser(db, account.userId, deps.billingEnabled);
+    const left = await spendable(db, credits);
+    const affordable = left === null ? Infinity : Math.floor(left / CREDIT_COSTS.aiClassification);
+    filed = newest(filed, Math.min(account.accuracyReplayRequested ?? 0, affordable));
+    judge = payingEngine(db, engine, credits, { userId: account.userId, run: `${account.id}:${now.toISOString()}` }).engine;
+  }
+  const replay = await replayPastMail(judge, categories.map(toEngineCategory), filed);
   const nameOf = new Map(categories.map((c) => [c.id, c.name || c.existCategoryName || c.mailboxId]));
   const category = (id: string) => ({ id, name: nameOf.get(id) ?? id });
   const report: AccuracyReport = {
@@ -59,12 +72,21 @@ export async function measurePastMail(
       owner: category(d.owner),
       assistant: d.assistant ? category(d.assistant) : null,
     })),
-    replies: await replayReplies(deps, account, provider, past.replies, filed),
+    // With an AI provider each draft would be paid too: the replies are not replayed.
+    replies: paid
+      ? { judged: 0, meanSimilarity: null, examples: [] }
+      : await replayReplies(deps, account, provider, past.replies, filed),
   };
   await db
     .insert(mailAccuracyReports)
     .values({ userId: account.userId, mailAccountId: account.id, report, updatedAt: now })
     .onConflictDoUpdate({ target: mailAccuracyReports.mailAccountId, set: { report, updatedAt: now } });
+}
+
+/** The `count` newest messages (date order, as the replay judges them). */
+function newest(filed: FiledMessage[], count: number) {
+  const time = (f: FiledMessage) => f.message.date?.getTime() ?? -Infinity;
+  return [...filed].sort((a, b) => time(b) - time(a)).slice(0, count);
 }
 
 /** GET /api/email-settings/accuracy: the caller's report with the mail filed since, or null before the first one. */

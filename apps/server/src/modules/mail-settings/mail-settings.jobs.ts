@@ -127,8 +127,16 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
     ];
     if (readsPastMail) {
       const replies = await keepSentReplies(deps, account, provider, within);
-      const measure = { db: deps.mail.db, engine: deps.engine, grounding: groundingFor(deps.mail.db) };
+      const measure = {
+        db: deps.mail.db,
+        engine: deps.engine,
+        grounding: groundingFor(deps.mail.db),
+        billingEnabled: deps.mail.billingEnabled,
+      };
       await measurePastMail(measure, account, provider, { categories, filed, replies }, deps.now?.() ?? new Date());
+      // The owner's request for a paid replay is answered (the credits spent are in the ledger).
+      if (account.accuracyReplayRequested !== null)
+        await repo.updateAccount(deps.mail.db, account.userId, { accuracyReplayRequested: null });
     }
     if (categories.length > 0) {
       const model = await deps.engine.train(categories.map(toEngineCategory), examples);

@@ -1,5 +1,5 @@
 import { aiCategorizationSchema, categoryInputSchema, categorySchema } from '@app/shared/categories';
-import { accuracyReportSchema } from '@app/shared/accuracy';
+import { accuracyReplayOfferSchema, accuracyReportSchema } from '@app/shared/accuracy';
 import { dryRunPageSchema, dryRunParamSchema, dryRunQuerySchema, dryRunVerdictSchema } from '@app/shared/dry-run';
 import { mailDiscoveryQuerySchema, mailDiscoverySchema } from '@app/shared/mail-discovery';
 import {
@@ -22,6 +22,7 @@ import { currentUser } from '../../http/auth-guard';
 import type { LiveEvents } from '../../notifications/live-events';
 import * as categories from './categories.service';
 import { accuracyReport } from './accuracy';
+import { replayOffer, requestReplay } from './accuracy-replay';
 import { discover } from './discovery.service';
 import { dryRunReview, reviewDryRun } from './dry-run.service';
 import * as service from './mail-settings.service';
@@ -78,6 +79,18 @@ export function registerMailSettingsRoutes(
     '/api/email-settings/accuracy',
     { preValidation, schema: { response: { 200: accuracyReportSchema.nullable() } } },
     async (req) => accuracyReport(deps.db, currentUser(req), (await service.requireAccount(deps.db, currentUser(req))).id),
+  );
+
+  // The replay with an AI provider: what it may cost, and the owner's go (issue 36; not in the spec: ADR 0153).
+  r.get(
+    '/api/email-settings/accuracy/replay',
+    { preValidation, schema: { response: { 200: accuracyReplayOfferSchema } } },
+    async (req) => replayOffer(deps, currentUser(req)),
+  );
+  r.post(
+    '/api/email-settings/accuracy/replay',
+    { preValidation, schema: { response: { 200: accuracyReplayOfferSchema } } },
+    async (req) => requestReplay(deps, currentUser(req)),
   );
 
   // The dry run's record and the owner's review of it (issue 36; not in the spec: decisions.md).

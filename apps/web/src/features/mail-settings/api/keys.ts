@@ -8,6 +8,7 @@ export const mailSettingsKeys = {
   dryRun: () => [...mailSettingsKeys.all, 'dry-run'] as const,
   dryRunPage: (page: number) => [...mailSettingsKeys.dryRun(), page] as const,
   accuracy: () => [...mailSettingsKeys.all, 'accuracy'] as const,
+  accuracyReplay: () => [...mailSettingsKeys.all, 'accuracy-replay'] as const,
   mailboxes: (settingId: string) => [...mailSettingsKeys.all, 'mailboxes', settingId] as const,
   discovery: (email: string) => [...mailSettingsKeys.all, 'discovery', email] as const,
 };

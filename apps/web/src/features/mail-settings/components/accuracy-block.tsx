@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAccuracy } from '../api/get-accuracy';
 import { percentFormat } from '../utils/accuracy';
+import { AccuracyAiReplay } from './accuracy-ai-replay';
 import { AccuracyCategories } from './accuracy-categories';
 import { AccuracyDisagreements } from './accuracy-disagreements';
 import { AccuracyReplies } from './accuracy-replies';
@@ -61,10 +62,12 @@ export function AccuracyBlock({ setting, categories, engine }: AccuracyBlockProp
     content = <Report report={accuracy.data} engine={engine} nameOf={nameOf} />;
   }
 
+  const aiProvider = engine !== undefined && engine !== 'local';
   return (
     <SettingsCard id="accuracy-block" title={t('mailSettings.accuracy.title')}>
       <p className="text-sm text-muted-foreground">{t('mailSettings.accuracy.protocol')}</p>
       {content}
+      {aiProvider && setting.isClassificationEnabled && <AccuracyAiReplay />}
     </SettingsCard>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { apiError, stubBrowserApis } from '@/test/mock-api';
 import { report } from '../testing/accuracy';
-import { accuracyBlock as block, activity, setupAccuracyRoute as setup } from '../testing/accuracy-route';
+import { accuracyBlock as block, activity, replayOffer, setupAccuracyRoute as setup } from '../testing/accuracy-route';
 import { category } from '../testing/mock-api';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -133,6 +133,53 @@ describe('MailSettingsRoute accuracy on past mail', () => {
     const accuracy = await block();
     await within(accuracy).findByTestId('accuracy-overall');
     expect(within(accuracy).queryByTestId('accuracy-live')).not.toBeInTheDocument();
+  });
+
+  it('with an AI provider, says what measuring may cost and measures only once the owner agrees', async () => {
+    const { user, calls } = setup({
+      'GET /api/email-settings/accuracy': { status: 200, body: null },
+      'GET /api/email-settings/activity': activity('openai'),
+      'POST /api/email-settings/accuracy/replay': { status: 200, body: replayOffer({ requested: true }) },
+    });
+    const accuracy = await block();
+    const offer = await within(accuracy).findByTestId('accuracy-replay');
+    expect(offer).toHaveTextContent(
+      'Measuring with your AI provider judges up to 200 of your newest filed messages, 2 credits each: at most 400 credits',
+    );
+    expect(offer).toHaveTextContent('Credits left this month: 1,250');
+    await user.click(within(offer).getByRole('button', { name: 'Measure with my AI provider' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Spend up to 400 credits?' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Measure' }));
+    expect(await within(offer).findByRole('status')).toHaveTextContent(
+      'Measuring with your AI provider: the report appears here when it is done.',
+    );
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/email-settings/accuracy/replay')).toHaveLength(1);
+  });
+
+  it('in French, and nothing is spent when the owner cancels', async () => {
+    await i18n.changeLanguage('fr');
+    const { user, calls } = setup({
+      'GET /api/email-settings/accuracy': { status: 200, body: null },
+      'GET /api/email-settings/activity': activity('openai'),
+    });
+    const accuracy = await block('Précision sur votre courrier passé');
+    const offer = await within(accuracy).findByTestId('accuracy-replay');
+    expect(offer).toHaveTextContent(
+      /jusqu'à 200 de vos messages classés les plus récents, 2 crédits chacun : 400 crédits au plus/,
+    );
+    await user.click(within(offer).getByRole('button', { name: "Mesurer avec mon fournisseur d'IA" }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Dépenser jusqu'à 400 crédits ?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('offers no paid measure with the built-in engine', async () => {
+    const { calls } = setup();
+    const accuracy = await block();
+    await within(accuracy).findByTestId('accuracy-overall');
+    expect(within(accuracy).queryByTestId('accuracy-replay')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/email-settings/accuracy/replay')).toBe(false);
   });
 
   it('says when there was no filed mail to measure', async () => {

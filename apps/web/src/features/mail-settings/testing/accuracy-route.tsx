@@ -1,3 +1,4 @@
+import type { AccuracyReplayOffer } from '@app/shared/accuracy';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
@@ -14,6 +15,16 @@ export const activity = (engine = 'local') => ({
   body: { engine, processed: 0, pending: 0, failed: 0, inDoubt: [], corrections: [], heldBack: [] },
 });
 
+/** What measuring with an AI provider may cost (GET /api/email-settings/accuracy/replay). */
+export const replayOffer = (patch: Partial<AccuracyReplayOffer> = {}): AccuracyReplayOffer => ({
+  messages: 200,
+  creditsPerMessage: 2,
+  maxCredits: 400,
+  balance: 1250,
+  requested: false,
+  ...patch,
+});
+
 export function setupAccuracyRoute(routes: Record<string, Answer | Handler> = {}) {
   const api = mockApi({
     'GET /api/email-settings': { status: 200, body: mailSetting() },
@@ -26,6 +37,7 @@ export function setupAccuracyRoute(routes: Record<string, Answer | Handler> = {}
     },
     'GET /api/email-settings/dry-run': { status: 200, body: EMPTY },
     'GET /api/email-settings/accuracy': { status: 200, body: report() },
+    'GET /api/email-settings/accuracy/replay': { status: 200, body: replayOffer() },
     ...routes,
   });
   const view = renderWithProviders(<MailSettingsRoute />, { path: '/email-settings', at: '/email-settings' });

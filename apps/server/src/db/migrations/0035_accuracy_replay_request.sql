@@ -1,0 +1,2 @@
+-- Issue 36, item 1: the owner asked for the accuracy replay with their AI provider (it costs credits), on at most this many messages.
+ALTER TABLE "mail_account" ADD COLUMN "accuracy_replay_requested" integer;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AccuracyReplayOffer, AccuracyReport } from '@app/shared/accuracy';
 import type { MailSetting } from '@app/shared/mail-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodOf } from '../../credits/ledger';
 import { dovecotMissing } from '../../../test/dovecot';
 import { type PipelineFixture, startPipelineFixture } from '../../../test/pipeline-fixture';
 import { startOpenAiServer } from '../../../test/vendors/openai-server';
@@ -49,7 +50,14 @@ describe.skipIf(skip)('the accuracy replay with an AI provider', () => {
   beforeAll(async () => {
     vendor = await startOpenAiServer({ apiKey: 'test-key' });
     f = await startPipelineFixture({
-      env: { AI_PROVIDER: 'openai-compatible', AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_BASE_URL: vendor.baseUrl },
+      env: {
+        AI_PROVIDER: 'openai-compatible',
+        AI_MODEL: 'test-model',
+        AI_API_KEY: 'test-key',
+        AI_BASE_URL: vendor.baseUrl,
+        // Billing on: the owner is on the FREE plan, whose credits stop at zero.
+        STRIPE_SECRET_KEY: 'sk_test_replay',
+      },
     });
   });
   afterAll(async () => {
@@ -81,7 +89,7 @@ describe.skipIf(skip)('the accuracy replay with an AI provider', () => {
     expect((await f.t.call(box.user, 'GET', '/api/email-settings/accuracy')).json()).toBeNull();
 
     const offer = (await f.t.call(box.user, 'GET', '/api/email-settings/accuracy/replay')).json<AccuracyReplayOffer>();
-    expect(offer).toEqual({ messages: 200, creditsPerMessage: 2, maxCredits: 400, balance: null, requested: false });
+    expect(offer).toEqual({ messages: 200, creditsPerMessage: 2, maxCredits: 400, balance: 500, requested: false });
 
     // The provider files everything under Quotes.
     for (let i = 0; i < 10; i++)
@@ -106,8 +114,17 @@ describe.skipIf(skip)('the accuracy replay with an AI provider', () => {
     );
     expect(debits).toEqual({ n: calls, total: -2 * calls });
     await completed();
-    expect((await f.t.call(box.user, 'GET', '/api/email-settings/accuracy/replay')).json<AccuracyReplayOffer>().requested).toBe(
-      false,
+    const after = (await f.t.call(box.user, 'GET', '/api/email-settings/accuracy/replay')).json<AccuracyReplayOffer>();
+    expect(after).toMatchObject({ requested: false, balance: 500 - 2 * calls });
+
+    // With the credits spent, the replay is refused before anything is asked of the provider.
+    await f.t.database.query(
+      `INSERT INTO credit_entry (owner_id, month, kind, amount, reason, key) VALUES ($1, $2, 'debit', $3, 'spent', $4)`,
+      [box.user.id, periodOf(null), -(after.balance ?? 0), `spent:${box.user.id}`],
     );
+    const refused = await f.t.call(box.user, 'POST', '/api/email-settings/accuracy/replay');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'NO_CREDITS', message: 'mailSettings.accuracy.replay.noCredits' });
+    expect(vendor.requests).toHaveLength(calls);
   });
 });

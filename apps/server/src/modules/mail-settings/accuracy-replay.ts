@@ -36,6 +36,9 @@ export async function requestReplay(deps: MailSettingsDeps, caller: ActorRef): P
   const account = await requireAccount(deps.db, caller);
   if (!account.isSyncEnabled)
     throw new AppError(409, 'REPLAY_NEEDS_INITIALISATION', 'mailSettings.accuracy.replayNeedsInitialisation');
+  const left = await spendable(deps.db, await creditAccountOfUser(deps.db, account.userId, deps.billingEnabled));
+  if (left !== null && left < CREDIT_COSTS.aiClassification)
+    throw new AppError(409, 'NO_CREDITS', 'mailSettings.accuracy.replay.noCredits');
   await repo.updateAccount(deps.db, account.userId, { accuracyReplayRequested: AI_REPLAY_MAX_MESSAGES, batchStatus: 'pending' });
   return replayOffer(deps, caller);
 }

@@ -46,6 +46,8 @@ export async function measurePastMail(
     const left = await spendable(db, credits);
     const affordable = left === null ? Infinity : Math.floor(left / CREDIT_COSTS.aiClassification);
     filed = newest(filed, Math.min(account.accuracyReplayRequested ?? 0, affordable));
+    // Nothing could be paid for (the credits were spent meanwhile): the previous report stays.
+    if (filed.length === 0 && past.filed.length > 0) return;
     judge = payingEngine(db, engine, credits, { userId: account.userId, run: `${account.id}:${now.toISOString()}` }).engine;
   }
   const replay = await replayPastMail(judge, categories.map(toEngineCategory), filed);

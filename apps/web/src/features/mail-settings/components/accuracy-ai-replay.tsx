@@ -36,6 +36,8 @@ export function AccuracyAiReplay() {
         <p className="text-sm font-medium" role="status">
           {t('mailSettings.accuracy.replay.requested')}
         </p>
+      ) : offer.data.balance !== null && offer.data.balance < offer.data.creditsPerMessage ? (
+        <p className="text-sm">{t('mailSettings.accuracy.replay.noCredits')}</p>
       ) : (
         <div>
           <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>

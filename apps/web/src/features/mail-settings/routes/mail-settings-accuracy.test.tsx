@@ -174,6 +174,17 @@ describe('MailSettingsRoute accuracy on past mail', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('with no credits left, says so instead of offering to measure', async () => {
+    setup({
+      'GET /api/email-settings/accuracy': { status: 200, body: null },
+      'GET /api/email-settings/activity': activity('openai'),
+      'GET /api/email-settings/accuracy/replay': { status: 200, body: replayOffer({ balance: 1 }) },
+    });
+    const offer = await within(await block()).findByTestId('accuracy-replay');
+    expect(offer).toHaveTextContent('You have no credits left this month');
+    expect(within(offer).queryByRole('button', { name: 'Measure with my AI provider' })).not.toBeInTheDocument();
+  });
+
   it('offers no paid measure with the built-in engine', async () => {
     const { calls } = setup();
     const accuracy = await block();

@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMailbox, createProfile, mailboxSeed } from '../../../test/digest-seed';
 import { APP_URL, createTestApp, memoryMailer, type TestApp, testConfig, type TestUser } from '../../../test/harness';
+import { startSmtpServer } from '../../../test/smtp-server';
 import { createMailer } from '../../notifications/mailer';
 import { sendDueDigests } from './digest.service';
 
@@ -228,21 +227,7 @@ describe('daily digest', () => {
   });
 
   it('reaches the owner through a real SMTP server, in French, with its text and HTML parts', async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (c: Buffer) => (data += c.toString()));
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
+    const server = await startSmtpServer([{ user: 'digest', pass: 'Digest-Pass-1' }]);
     try {
       const french = await t.signUp();
       await createProfile(t, french, { language: 'fr', timeZone: 'Europe/Paris' });
@@ -252,7 +237,7 @@ describe('daily digest', () => {
         category: null,
       });
       const smtp = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${port}`,
+        smtpUrl: `smtp://digest:Digest-Pass-1@127.0.0.1:${server.port}`,
         from: 'Assistant <no-reply@localhost>',
         outboxDir: '/nonexistent',
         log: pino({ level: 'silent' }),
@@ -260,14 +245,14 @@ describe('daily digest', () => {
       const deps = { db: t.database.db, mailer: smtp, appUrl: APP_URL, secret: testConfig().authSecret };
       // Every owner due is sent: keep the French owner's.
       await sendDueDigests(deps, new Date('2026-03-10T07:30:00Z'));
-      const parsed = await Promise.all(received.map((raw) => simpleParser(raw)));
+      const parsed = await Promise.all(server.received.map((m) => simpleParser(m.raw)));
       const mail = parsed.find((m) => m.to && !Array.isArray(m.to) && m.to.text === french.email);
       expect(mail?.subject).toBe('La journée de votre assistant de messagerie : 10 mars 2026');
       expect(mail!.text).toContain('Courrier traité : 1\n');
       expect(mail!.text).toContain(`${APP_URL}/digest/off?token=`);
       expect(mail!.html).toContain('<li>Sans catégorie, laissé où il est arrivé : 1</li>');
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.stop();
     }
   });
 });

@@ -45,17 +45,17 @@ export async function requestReplay(deps: MailSettingsDeps, caller: ActorRef): P
 
 /**
  * The engine the replay judges with, paying each judgement as a classification (once per message of
- * this run, by its key). When the credits run out it judges nothing more: `exhausted` says so.
+ * this run, by its key). Once a debit is refused (the credits ran out), it judges nothing more.
  */
-export function payingEngine(db: Db, engine: AiEngine, credits: CreditAccount, entry: { userId: string; run: string }) {
-  const state = { exhausted: false, paid: 0 };
+export function payingEngine(db: Db, engine: AiEngine, credits: CreditAccount, entry: { userId: string; run: string }): AiEngine {
+  const unpaid = { categoryId: null, confidence: 0, reason: 'credits exhausted' };
+  let exhausted = false;
   let n = 0;
-  const paying: AiEngine = {
+  return {
     ...engine,
-    train: (categories, examples) => engine.train(categories, examples),
     async classify(message, categories, model) {
       const key = `accuracy-replay:${entry.run}:${n++}`;
-      if (state.exhausted) return { categoryId: null, confidence: 0, reason: 'credits exhausted' };
+      if (exhausted) return unpaid;
       const paid = await debit(db, credits, {
         userId: entry.userId,
         amount: CREDIT_COSTS.aiClassification,
@@ -63,12 +63,10 @@ export function payingEngine(db: Db, engine: AiEngine, credits: CreditAccount, e
         key,
       });
       if (!paid.ok) {
-        state.exhausted = true;
-        return { categoryId: null, confidence: 0, reason: 'credits exhausted' };
+        exhausted = true;
+        return unpaid;
       }
-      state.paid += 1;
       return engine.classify(message, categories, model);
     },
   };
-  return { engine: paying, state };
 }

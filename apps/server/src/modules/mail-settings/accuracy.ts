@@ -48,7 +48,7 @@ export async function measurePastMail(
     filed = newest(filed, Math.min(account.accuracyReplayRequested ?? 0, affordable));
     // Nothing could be paid for (the credits were spent meanwhile): the previous report stays.
     if (filed.length === 0 && past.filed.length > 0) return;
-    judge = payingEngine(db, engine, credits, { userId: account.userId, run: `${account.id}:${now.toISOString()}` }).engine;
+    judge = payingEngine(db, engine, credits, { userId: account.userId, run: `${account.id}:${now.toISOString()}` });
   }
   const replay = await replayPastMail(judge, categories.map(toEngineCategory), filed);
   const nameOf = new Map(categories.map((c) => [c.id, c.name || c.existCategoryName || c.mailboxId]));

@@ -1,403 +1,206 @@
 /**
- * Pipeline latency: Dovecot + the running server (API and worker roles, PostgreSQL, the local engine).
- * A mailbox on "save draft" with a rules category and AI categories is connected through the API;
- * then corpus messages are APPENDed to its INBOX at a steady rate, and for each one the bench measures
- * the time from its APPEND to (a) classified and filed (the 'move' action done, or the message done
- * when it stays in the INBOX) and (b) its draft stored in Drafts (the 'draft' action done). At the end
- * the Drafts folder is read over IMAP: exactly one draft per message, threaded by In-Reply-To.
+ * Pipeline latency and throughput of one busy mailbox: Dovecot + the real server (API and worker in
+ * one process, the local engine), on PGlite and on PostgreSQL. The busy mailbox is on "save draft"
+ * with a rules category (Clients/Acme) and three AI categories; beside it, quiet mailboxes (other users,
+ * classification on, a rules and an AI category) each receive a message every few seconds. For each
+ * database and each offered rate, with a fresh server, database and Dovecot users: after warm-up
+ * messages, corpus mail with fresh Message-IDs is APPENDed into the busy INBOX at `rate` messages/s for
+ * `seconds` seconds, then the bench waits for the backlog. Per message it measures APPEND → classified
+ * and filed (the 'move' action done, or the message done when it stays in the INBOX) and APPEND →
+ * draft stored (the 'draft' action done), read from the database once the server has stopped (PGlite
+ * is opened from this process then). Per run: offered and processed messages/s, the backlog when the
+ * offering stopped, the drain after it, p50/p95/p99/max of both latencies, the server's CPU in cores,
+ * the quiet mailboxes' APPEND → filed, and the problems (every message done, exactly one draft per
+ * message in Drafts threaded by In-Reply-To, none for mail held back on purpose: likely spam, or a
+ * draft the guard skipped; Clients/Acme holding exactly the Acme mail). Per database: the lowest rate
+ * whose p99 APPEND → filed passes 1 s.
  *
- *   npm run pipeline-latency -w bench -- --messages=500 --rate=5
+ *   npm run pipeline-latency -w bench -- [--rates=5,20,50,100 --seconds=30 --db=both|postgres|pglite --quiet=20
+ *     --quiet-interval=5 --drain-timeout=120 --acme=0.25 --warmup=3 --profile]
  */
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { mailSettingsDeps, providerFor } from '../apps/server/src/modules/mail-settings/mail-settings.service';
-import { groundingFor } from '../apps/server/src/modules/knowledge/grounding';
-import { creditAccountOfUser } from '../apps/server/src/modules/subscriptions/subscriptions.service';
-import { startPipelineWorker } from '../apps/server/src/pipeline/worker';
-import { startDovecot } from '../apps/server/test/dovecot';
-import { startSmtpServer } from '../apps/server/test/smtp-server';
-import { folderEnvelopes, imapSession, percentiles, readRawMessages, redeliver } from './lib/mail-servers';
-import { signUp, startServer } from './lib/server';
+import { readRawMessages } from './lib/mail-servers';
+import { BUSY_CATEGORIES, QUIET_CATEGORIES } from './lib/pipeline-mailboxes';
+import { type Db, type RunResult, runOnce } from './lib/pipeline-run';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
-    messages: { type: 'string', default: '500' },
-    rate: { type: 'string', default: '5' },
+    rates: { type: 'string', default: '5,20,50,100' },
+    /** Seconds of offering per rate: rate × seconds messages. */
+    seconds: { type: 'string', default: '30' },
+    db: { type: 'string', default: 'both' },
+    quiet: { type: 'string', default: '20' },
+    /** Seconds between two messages to one quiet mailbox (the mailboxes staggered over it). */
+    'quiet-interval': { type: 'string', default: '5' },
+    'drain-timeout': { type: 'string', default: '120' },
     acme: { type: 'string', default: '0.25' },
     warmup: { type: 'string', default: '3' },
     corpus: { type: 'string', default: path.resolve(repoRoot, '../shared/corpus/enron-folders7/inbox_unlabeled.jsonl.gz') },
-    timeout: { type: 'string', default: '180' },
-    /** Runs the worker role in this process (the server with ROLE=api) with every IMAP and engine call timed. */
+    /** PostgreSQL runs only: the server with ROLE=api and the worker in this process, every IMAP and engine call timed. */
     profile: { type: 'boolean', default: false },
   },
 });
-const COUNT = Number(args.messages);
-const RATE = Number(args.rate);
-const ACME_SHARE = Number(args.acme);
-const WARMUP = Number(args.warmup);
-const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbUrl = (name: string) => Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
-const DB_NAME = 'bench_pipeline';
+const RATES = args.rates
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+const DBS: Db[] = args.db === 'both' ? ['postgres', 'pglite'] : [args.db as Db];
+if (!DBS.every((d) => d === 'postgres' || d === 'pglite')) throw new Error('--db must be postgres, pglite or both');
+if (!RATES.every((r) => r > 0)) throw new Error('--rates must be positive numbers, e.g. 5,20,50,100');
+const SECONDS = Number(args.seconds);
+const QUIET = Number(args.quiet);
+const QUIET_INTERVAL = Number(args['quiet-interval']);
+const P99_LIMIT_MS = 1000;
+const targets = { p99PassesOneSecondAbovePerSecond: 50, quietP99Ms: 1000 };
 
 async function main() {
-  console.log(
-    `load average before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} (${os.cpus().length} cores)`,
-  );
-  const admin = await openDatabase({ url: baseUrl, poolSize: 1 });
-  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pipeline-'));
-  const [dovecot, smtp] = await Promise.all([startDovecot(), startSmtpServer()]);
-  const mailbox = { user: 'bench@example.com', pass: 'Bench-Mail-1' };
-  await dovecot.addUser(mailbox.user, mailbox.pass);
-  smtp.addUser(mailbox.user, mailbox.pass);
-  const serverEnv = { DATA_DIR: dataDir, DATABASE_URL: dbUrl(DB_NAME), ...(args.profile && { ROLE: 'api' }) };
-  const server = await startServer(repoRoot, serverEnv);
-  const db = await openDatabase({ url: dbUrl(DB_NAME), poolSize: 2 });
-  const profiled = args.profile ? await startProfiledWorker(dataDir, server.url) : null;
-  const owner = await imapSession(dovecot.port, mailbox);
-  const delivery = await imapSession(dovecot.port, mailbox);
-  try {
-    const user = await signUp(server, dataDir);
-    const api = async (method: string, url: string, body: object) => {
-      const res = await fetch(`${server.url}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', origin: server.url, cookie: user.cookie },
-        body: JSON.stringify(body),
+  const loadBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
+  console.log(`load average before: ${loadBefore.join(' ')} (${os.cpus().length} cores), node ${process.version}`);
+  const raws = await readRawMessages(args.corpus, Infinity);
+  if (raws.length === 0) throw new Error(`no messages in ${args.corpus}`);
+  const runs: RunResult[] = [];
+  for (const db of DBS) {
+    for (const rate of RATES) {
+      console.log(`\n${db}, ${rate}/s for ${SECONDS} s; ${QUIET} quiet mailboxes, one message each every ${QUIET_INTERVAL} s…`);
+      const r = await runOnce({
+        repoRoot,
+        db,
+        rate,
+        seconds: SECONDS,
+        quiet: QUIET,
+        quietInterval: QUIET_INTERVAL,
+        drainTimeout: Number(args['drain-timeout']),
+        acmeShare: Number(args.acme),
+        warmup: Number(args.warmup),
+        raws,
+        profile: args.profile,
       });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<Record<string, unknown>>;
-    };
-    await owner.mailboxCreate('Drafts').catch(() => undefined);
-    const setting = await api('POST', '/api/email-settings', {
-      provider: 'smtp',
-      responseType: 2,
-      isClassificationEnabled: true,
-      settings: {
-        host: 'localhost',
-        port: smtp.port,
-        user: mailbox.user,
-        pass: mailbox.pass,
-        imapHost: 'localhost',
-        imapPort: dovecot.port,
-      },
-    });
-    const accountId = String(setting._id);
-    await api('POST', '/api/email-settings/categories', {
-      classifierType: 'rules',
-      name: 'Clients/Acme',
-      action: '2',
-      rules: { from: { email: { operator: 'endsWith', values: ['@acme.example'] } } },
-    });
-    const aiCategories = [
-      ['Meetings', 'Meeting requests, calendar invitations, conference calls, scheduling and rooms'],
-      ['Trading', 'Gas and power trading, deals, prices, positions, contracts and counterparties'],
-      ['Reports', 'Reports, spreadsheets, analyses and documents to review or attached'],
-    ];
-    for (const [name, instruction] of aiCategories)
-      await api('POST', '/api/email-settings/categories', { classifierType: 'ai', name, instruction });
-    await until(
-      async () =>
-        (await db.query<{ c: unknown }>('SELECT sync_checkpoint AS c FROM mail_account WHERE id = $1', [accountId]))[0]?.c,
-      60_000,
-    );
-    console.log(
-      `mailbox connected (${accountId}); ${COUNT} messages at ${RATE}/s, ${Math.round(ACME_SHARE * 100)}% from @acme.example`,
-    );
-
-    const raws = await readRawMessages(args.corpus, COUNT + WARMUP);
-    if (raws.length < COUNT + WARMUP) throw new Error(`the corpus has only ${raws.length} messages`);
-    const run = Date.now().toString(36);
-    const prepared = raws.map((raw, i) => {
-      const acme = i >= WARMUP && (i * 7919) % 100 < ACME_SHARE * 100;
-      const messageId = `<bench-${run}-${i}@sender.example>`;
-      const from = acme ? `Client ${i} <client${i}@acme.example>` : `Sender ${i} <sender${i}@enron.example>`;
-      return { i, messageId, acme, warmup: i < WARMUP, raw: redeliver(raw, { messageId, from, to: mailbox.user }) };
-    });
-
-    // Warm-up: the first AI classification trains the mailbox's classifier; not measured.
-    for (const m of prepared.filter((p) => p.warmup)) await delivery.append('INBOX', m.raw);
-    await until(async () => {
-      const [row] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM mail_message WHERE mail_account_id = $1 AND status IN ('done','failed','gone')`,
-        [accountId],
-      );
-      return (row?.n ?? 0) >= WARMUP;
-    }, 120_000);
-
-    const measured = prepared.filter((p) => !p.warmup);
-    const appended = new Map<string, { start: number; end: number }>();
-    const t0 = Date.now();
-    for (const [k, m] of measured.entries()) {
-      const due = t0 + (k * 1000) / RATE;
-      if (due > Date.now()) await sleep(due - Date.now());
-      const start = Date.now();
-      await delivery.append('INBOX', m.raw);
-      appended.set(m.messageId, { start, end: Date.now() });
+      runs.push(r);
+      printRun(r);
     }
-    const appendSeconds = (Date.now() - t0) / 1000;
-    console.log(`appended ${measured.length} in ${appendSeconds.toFixed(1)} s; waiting for the pipeline`);
-    const finished = await until(
-      async () => {
-        const [row] = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM mail_message WHERE mail_account_id = $1 AND status IN ('done','failed','gone')`,
-          [accountId],
-        );
-        return (row?.n ?? 0) >= COUNT + WARMUP ? Date.now() : null;
-      },
-      Number(args.timeout) * 1000,
-    ).catch((error: Error) => {
-      console.error(error.message);
-      return Date.now();
-    });
-
-    type Row = {
-      message_id: string;
-      status: string;
-      classified_by: string | null;
-      created_at: Date;
-      processed_at: Date | null;
-      draft_status: string | null;
-      draft_done: Date | null;
-      move_status: string | null;
-      move_done: Date | null;
-      category: string | null;
-      last_error: string | null;
-    };
-    const rows = await db.query<Row>(
-      `SELECT m.message_id, m.status, m.classified_by, m.created_at, m.processed_at, m.last_error, c.name AS category,
-              d.status AS draft_status, d.done_at AS draft_done, mv.status AS move_status, mv.done_at AS move_done
-         FROM mail_message m
-         LEFT JOIN mail_category c ON c.id = m.category_id
-         LEFT JOIN mail_action d ON d.mail_message_id = m.id AND d.kind = 'draft'
-         LEFT JOIN mail_action mv ON mv.mail_message_id = m.id AND mv.kind = 'move'
-        WHERE m.mail_account_id = $1`,
-      [accountId],
-    );
-    const byId = new Map(rows.map((r) => [r.message_id, r]));
-    const filed: number[] = [];
-    const moved: number[] = [];
-    const drafted: number[] = [];
-    const ingested: number[] = [];
-    const processing: number[] = [];
-    const appendMs: number[] = [];
-    const problems: string[] = [];
-    const trace: { index: number; appendedAtMs: number; ingestedMs: number; filedMs: number }[] = [];
-    for (const [index, m] of measured.entries()) {
-      const t = appended.get(m.messageId)!;
-      appendMs.push(t.end - t.start);
-      const r = byId.get(m.messageId);
-      if (!r) {
-        problems.push(`${m.messageId}: never ingested`);
-        continue;
-      }
-      if (r.status !== 'done') problems.push(`${m.messageId}: ${r.status} ${r.last_error ?? ''}`);
-      ingested.push(new Date(r.created_at).getTime() - t.end);
-      if (r.processed_at) processing.push(new Date(r.processed_at).getTime() - new Date(r.created_at).getTime());
-      const filedAt = r.move_done ?? r.processed_at;
-      if (filedAt) filed.push(new Date(filedAt).getTime() - t.end);
-      trace.push({
-        index,
-        appendedAtMs: t.end - t0,
-        ingestedMs: new Date(r.created_at).getTime() - t.end,
-        filedMs: filedAt ? new Date(filedAt).getTime() - t.end : NaN,
-      });
-      if (r.move_done) moved.push(new Date(r.move_done).getTime() - t.end);
-      if (r.draft_done) drafted.push(new Date(r.draft_done).getTime() - t.end);
-      else problems.push(`${m.messageId}: draft ${r.draft_status ?? 'missing'}`);
-      if (m.acme && r.category !== 'Clients/Acme') problems.push(`${m.messageId}: from acme but filed as ${r.category}`);
-    }
-
-    // IMAP: exactly one draft per message, threaded to it; the Acme folder holds exactly the Acme mail.
-    const drafts = await folderEnvelopes(owner, 'Drafts');
-    const draftsPer = new Map<string, number>();
-    for (const d of drafts) draftsPer.set(d.inReplyTo, (draftsPer.get(d.inReplyTo) ?? 0) + 1);
-    const missingDrafts = prepared.filter((p) => draftsPer.get(p.messageId) !== 1);
-    for (const p of missingDrafts) problems.push(`${p.messageId}: ${draftsPer.get(p.messageId) ?? 0} drafts in Drafts`);
-    const acmeFolder = new Set((await folderEnvelopes(owner, 'Clients/Acme')).map((e) => e.messageId));
-    const acmeExpected = measured.filter((m) => m.acme);
-    const acmeMissing = acmeExpected.filter((m) => !acmeFolder.has(m.messageId)).length;
-    if (acmeMissing || acmeFolder.size !== acmeExpected.length)
-      problems.push(`Clients/Acme holds ${acmeFolder.size} messages, expected ${acmeExpected.length} (${acmeMissing} missing)`);
-
-    const categories: Record<string, number> = {};
-    for (const r of rows) categories[r.category ?? '(inbox)'] = (categories[r.category ?? '(inbox)'] ?? 0) + 1;
-    const lastAppend = Math.max(...[...appended.values()].map((t) => t.end));
-    const result = {
-      date: new Date().toISOString(),
-      machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', loadBefore: os.loadavg() },
-      setup: {
-        messages: COUNT,
-        warmup: WARMUP,
-        rate: RATE,
-        acmeShare: ACME_SHARE,
-        corpus: path.relative(repoRoot, args.corpus),
-        responseType: 'save draft (2)',
-        categories: ['Clients/Acme (rules)', ...aiCategories.map(([n]) => `${n} (ai)`)],
-        database: 'PostgreSQL',
-      },
-      latencyMs: {
-        classifiedAndFiled: percentiles(filed),
-        movedOnly: percentiles(moved),
-        draftInDrafts: percentiles(drafted),
-      },
-      breakdownMs: {
-        appendCommand: percentiles(appendMs),
-        appendToIngested: percentiles(ingested),
-        ingestedToDone: percentiles(processing),
-      },
-      throughput: {
-        appendSeconds,
-        offeredPerSecond: measured.length / appendSeconds,
-        processedPerSecond: measured.length / ((finished - t0) / 1000),
-        drainAfterLastAppendMs: finished - lastAppend,
-      },
-      /** The ten slowest messages: a tail made of the last ones means mail that waited for the next IDLE round. */
-      slowest: trace.sort((a, b) => b.filedMs - a.filedMs).slice(0, 10),
-      categories,
-      drafts: { inDrafts: drafts.length, messagesWithExactlyOne: prepared.length - missingDrafts.length },
-      target: { p50Ms: 1000, p99Ms: 3000 },
-      profile: profiled?.report(finished - t0),
-      problems,
-    };
-    const met = (p: { p50: number; p99: number }) => (p.p50 < 1000 && p.p99 < 3000 ? 'met' : 'MISSED');
-    const line = (name: string, p: ReturnType<typeof percentiles>) =>
-      `${name.padEnd(28)} n=${String(p.count).padStart(4)}  p50 ${p.p50} ms  p95 ${p.p95} ms  p99 ${p.p99} ms  max ${p.max} ms`;
-    console.log('');
-    console.log(
-      line('(a) classified and filed', result.latencyMs.classifiedAndFiled),
-      ' target',
-      met(result.latencyMs.classifiedAndFiled),
-    );
-    console.log(line('    of which moved', result.latencyMs.movedOnly));
-    console.log(line('(b) draft in Drafts', result.latencyMs.draftInDrafts), ' target', met(result.latencyMs.draftInDrafts));
-    console.log(line('APPEND command', result.breakdownMs.appendCommand));
-    console.log(line('APPEND → ingested', result.breakdownMs.appendToIngested));
-    console.log(line('ingested → done', result.breakdownMs.ingestedToDone));
-    console.log(
-      `throughput: offered ${result.throughput.offeredPerSecond.toFixed(2)}/s, processed ${result.throughput.processedPerSecond.toFixed(2)}/s; ` +
-        `drained ${result.throughput.drainAfterLastAppendMs} ms after the last APPEND`,
-    );
-    console.log(`categories: ${JSON.stringify(categories)}; drafts in Drafts: ${drafts.length}`);
-    if (result.profile) console.log(`profile (worker in the bench process): ${JSON.stringify(result.profile, null, 1)}`);
-    console.log(
-      problems.length
-        ? `problems (${problems.length}):\n  ${problems.slice(0, 20).join('\n  ')}`
-        : 'no problems: every message done, one draft each',
-    );
-    await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
-    await writeFile(path.join(import.meta.dirname, 'results', 'pipeline-latency.json'), JSON.stringify(result, null, 2) + '\n');
-  } finally {
-    await profiled?.stop();
-    await owner.logout().catch(() => undefined);
-    await delivery.logout().catch(() => undefined);
-    await db.close();
-    await server.stop();
-    await Promise.all([dovecot.stop(), smtp.stop()]);
-    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
+  const summary = Object.fromEntries(DBS.map((db) => [db, knee(runs.filter((r) => r.db === db))]));
+  console.log(`\n${table(runs)}\n`);
+  for (const db of DBS) {
+    const k = summary[db]!;
+    console.log(
+      `${db}: the rate where p99 APPEND → filed passes ${P99_LIMIT_MS} ms: ${k.label} (target above ${targets.p99PassesOneSecondAbovePerSecond}/s: ` +
+        `${verdict(k.met)}); quiet mailboxes' worst p99 ${k.quietWorstP99Ms ?? '-'} ms (target < ${targets.quietP99Ms} ms: ` +
+        `${verdict(k.quietMet)}); problems ${k.problems}`,
+    );
+  }
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? '',
+      loadBefore,
+      loadAfter: os.loadavg().map((l) => Number(l.toFixed(2))),
+    },
+    setup: {
+      rates: RATES,
+      secondsPerRate: SECONDS,
+      databases: DBS,
+      warmup: Number(args.warmup),
+      acmeShare: Number(args.acme),
+      corpus: path.relative(repoRoot, args.corpus),
+      corpusMessages: raws.length,
+      busy: { responseType: 'save draft (2)', categories: BUSY_CATEGORIES },
+      quiet: { mailboxes: QUIET, intervalSeconds: QUIET_INTERVAL, responseType: 'none (0)', categories: QUIET_CATEGORIES },
+      drainTimeoutSeconds: Number(args['drain-timeout']),
+      profile: args.profile,
+    },
+    targets,
+    runs,
+    summary,
+  };
+  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
+  const file = path.join(import.meta.dirname, 'results', 'pipeline-latency.json');
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
 }
 
 /**
- * The worker role as src/worker.ts builds it, in this process, with the provider's and the engine's
- * calls timed: where a message's time goes (IMAP round trips, the engine, the rest: database and CPU),
- * and whether IDLE missed mail (a wait that ended on its timeout with mail already there).
+ * Over one database's runs (rates ascending): the lowest rate whose busy p99 APPEND → filed passes the
+ * limit, the highest rate below it that stayed under (the target: at least 50/s; null when no rate of
+ * 50/s or more was run), and the quiet mailboxes' worst p99.
  */
-async function startProfiledWorker(dataDir: string, appUrl: string) {
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    APP_URL: appUrl,
-    DATABASE_URL: dbUrl(DB_NAME),
-  });
-  const database = await openDatabase({ url: dbUrl(DB_NAME), poolSize: 5 });
-  const timings = new Map<string, { calls: number; ms: number }>();
-  const idle = { changed: 0, timeout: 0, timeoutWithMailWaiting: 0, mailFoundAfterTimeout: 0 };
-  let afterTimeout = false;
-  const record = (name: string, ms: number) => {
-    const t = timings.get(name) ?? { calls: 0, ms: 0 };
-    t.calls++;
-    t.ms += ms;
-    timings.set(name, t);
-  };
-  const timed = <T extends object>(prefix: string, target: T): T =>
-    new Proxy(target, {
-      get(object, key) {
-        const value: unknown = Reflect.get(object, key);
-        if (key === 'messages' && value && typeof value === 'object') return timed('imap', value);
-        if (typeof value !== 'function') return value;
-        return (...params: unknown[]) => {
-          const start = performance.now();
-          const out: unknown = (value as (...a: unknown[]) => unknown).apply(object, params);
-          if (!(out instanceof Promise)) return out;
-          return out.then((v: unknown) => {
-            const name = `${prefix}.${String(key)}`;
-            record(name, performance.now() - start);
-            if (key === 'waitForChange') {
-              idle[v as 'changed' | 'timeout']++;
-              afterTimeout = v === 'timeout';
-            }
-            if (key === 'listNewMessages' && afterTimeout) {
-              const found = (v as { messages: unknown[] }).messages.length;
-              if (found > 0) {
-                idle.timeoutWithMailWaiting++;
-                idle.mailFoundAfterTimeout += found;
-              }
-              afterTimeout = false;
-            }
-            return v;
-          });
-        };
-      },
-    });
-  const mail = mailSettingsDeps(config, database.db);
-  const worker = startPipelineWorker({
-    db: database.db,
-    engine: timed('engine', createLocalEngine()),
-    host: new URL(config.appUrl).hostname,
-    dailySendCap: config.autoSendsPerDay,
-    openProvider: (account) => timed('imap', providerFor(mail, account)),
-    grounding: groundingFor(database.db),
-    creditAccountOf: (userId) => creditAccountOfUser(database.db, userId, config.billingEnabled),
-    log: { warn: (object, message) => console.warn(message, object) },
-  });
+function knee(runs: RunResult[]) {
+  const passIndex = runs.findIndex((r) => !(r.latencyMs.filed.p99 <= P99_LIMIT_MS));
+  const under = passIndex < 0 ? runs : runs.slice(0, passIndex);
+  const highestUnder = under.at(-1)?.rate ?? null;
+  const quietP99s = runs.map((r) => r.quietFiledMs.p99).filter((p) => !Number.isNaN(p));
+  const quietWorstP99Ms = quietP99s.length ? Math.max(...quietP99s) : null;
+  const target = targets.p99PassesOneSecondAbovePerSecond;
   return {
-    report(wallMs: number) {
-      const calls = Object.fromEntries(
-        [...timings]
-          .sort((a, b) => b[1].ms - a[1].ms)
-          .map(([k, v]) => [k, { calls: v.calls, totalMs: Math.round(v.ms), meanMs: +(v.ms / v.calls).toFixed(1) }]),
-      );
-      return { wallMs, calls, idle };
-    },
-    async stop() {
-      await worker.stop();
-      await database.close();
-    },
+    p99PassesOneSecondAt: passIndex < 0 ? null : runs[passIndex]!.rate,
+    highestRateUnderOneSecond: highestUnder,
+    label: passIndex < 0 ? `above ${runs.at(-1)!.rate}/s` : `${runs[passIndex]!.rate}/s`,
+    met: highestUnder !== null && highestUnder >= target ? true : passIndex >= 0 ? false : null,
+    quietWorstP99Ms,
+    quietMet: quietWorstP99Ms === null ? null : quietWorstP99Ms < targets.quietP99Ms,
+    problems: runs.reduce((n, r) => n + r.problems.length, 0),
   };
 }
 
-async function until<T>(read: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-    await sleep(100);
-  }
+function verdict(met: boolean | null) {
+  return met === null ? 'not measured' : met ? 'met' : 'MISSED';
+}
+
+function printRun(r: RunResult) {
+  const t = r.throughput;
+  const line = (name: string, p: RunResult['quietFiledMs']) =>
+    `  ${name.padEnd(26)} n=${String(p.count).padStart(5)}  p50 ${p.p50} ms  p95 ${p.p95} ms  p99 ${p.p99} ms  max ${p.max} ms`;
+  console.log(
+    `  offered ${t.offeredPerSecond}/s, processed ${t.processedPerSecond}/s (${t.done}/${r.messages} done); backlog at the last APPEND ` +
+      `${t.backlogAtLastAppend}, drained ${t.drainMs} ms after it; server CPU ${r.serverCpuCores} cores (${r.serverRole})`,
+  );
+  console.log(line('APPEND → filed', r.latencyMs.filed));
+  console.log(line('APPEND → draft stored', r.latencyMs.draft));
+  console.log(line('APPEND → ingested', r.latencyMs.appendToIngested));
+  console.log(line(`quiet APPEND → filed`, r.quietFiledMs));
+  console.log(
+    `  categories: ${JSON.stringify(r.categories)}; drafts in Drafts: ${r.draftsInDrafts}; ` +
+      `no draft on purpose: ${JSON.stringify(r.noDraftByDesign)}`,
+  );
+  if (r.profile) console.log(`  profile (worker in the bench process): ${JSON.stringify(r.profile)}`);
+  console.log(
+    r.problems.length
+      ? `  problems (${r.problems.length}):\n    ${r.problems.slice(0, 20).join('\n    ')}`
+      : '  no problems: every message done, one draft each where one is due',
+  );
+}
+
+function table(runs: RunResult[]) {
+  const head = ['db', 'rate', 'offered/s', 'processed/s', 'backlog', 'drain ms', 'filed p50', 'p99', 'draft p50', 'p99'];
+  const rows = [
+    [...head, 'quiet p50', 'p99', 'CPU cores', 'problems'],
+    ...runs.map((r) => [
+      r.db,
+      `${r.rate}/s`,
+      String(r.throughput.offeredPerSecond),
+      String(r.throughput.processedPerSecond),
+      String(r.throughput.backlogAtLastAppend),
+      String(r.throughput.drainMs),
+      String(r.latencyMs.filed.p50),
+      String(r.latencyMs.filed.p99),
+      String(r.latencyMs.draft.p50),
+      String(r.latencyMs.draft.p99),
+      String(r.quietFiledMs.p50),
+      String(r.quietFiledMs.p99),
+      String(r.serverCpuCores),
+      String(r.problems.length),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  const line = (row: string[]) =>
+    row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -109,8 +109,11 @@ function freePort(): Promise<number> {
  * Signs up like a user: POST sign-up, then the verification link from the outbox mail
  * (no SMTP_URL → an .eml in $DATA_DIR/outbox), whose answer sets the session cookie.
  */
-export async function signUp(server: Server, dataDir: string): Promise<{ cookie: string; userId: string }> {
-  const email = `bench-${Date.now()}@example.com`;
+export async function signUp(
+  server: Server,
+  dataDir: string,
+  email = `bench-${Date.now()}@example.com`,
+): Promise<{ cookie: string; userId: string }> {
   const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },

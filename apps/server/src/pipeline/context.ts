@@ -3,6 +3,8 @@ import type { CreditAccount } from '../credits/ledger';
 import type { Db } from '../db/client';
 import type { MailFolder, MailProvider, MessageOperations } from '../mail/port';
 import type { MailAccountRow } from './ingest.repository';
+import * as repo from './pipeline.repository';
+import type { CategoryRow } from './pipeline.repository';
 import type { Mailbox } from './outgoing';
 
 /** What the pipeline needs from the process that runs it (the worker role builds it). */
@@ -31,9 +33,18 @@ export interface MailboxContext {
   mailbox: Mailbox;
   /** True while the mailbox is in dry run: `ops` write nothing and actions end `dry_run` (dry-run.ts). */
   dryRun?: boolean;
-  /** Kept for the life of the connection: the classifier for the current AI categories. */
-  memo: { classifier?: { key: string; model: ClassifierModel | null } };
+  /**
+   * Kept for the life of the connection: the classifier for the current AI categories, as a promise
+   * so that messages in progress together load or train it once.
+   */
+  memo: { classifier?: { key: string; model: Promise<ClassifierModel | null> } };
+  /** The mailbox's categories, read once for a batch of pending messages (process-pending.ts). */
+  batchCategories?: () => Promise<CategoryRow[]>;
 }
+
+/** The mailbox's categories: the batch's when there is one, otherwise read now. */
+export const categoriesOfMailbox = (ctx: MailboxContext) =>
+  ctx.batchCategories?.() ?? repo.categoriesOf(ctx.deps.db, ctx.account.id);
 
 export const loopMarkerOf = (ctx: Pick<MailboxContext, 'account' | 'deps'>) => `${ctx.account.id}@${ctx.deps.host}`;
 export const nowOf = (deps: PipelineDeps) => deps.now?.() ?? new Date();

@@ -4,9 +4,9 @@
  * least a share they choose;
  * below it, or before anything is measured, the assistant drafts instead and says why.
  */
-import type { MailboxContext } from './context';
+import { categoriesOfMailbox, type MailboxContext } from './context';
 import { currentAccuracy } from './live-accuracy';
-import * as repo from './pipeline.repository';
+import type * as repo from './pipeline.repository';
 
 export const PRECISION_BELOW = 'precision_below';
 
@@ -14,7 +14,7 @@ export const PRECISION_BELOW = 'precision_below';
 export async function autopilotNotEarned(ctx: MailboxContext, row: repo.MessageRow): Promise<boolean> {
   // The owner's own rules are theirs: what is measured is the engine's judgement.
   if (!row.categoryId || row.classifiedBy === 'rules') return false;
-  const category = (await repo.categoriesOf(ctx.deps.db, ctx.account.id)).find((c) => c.id === row.categoryId);
+  const category = (await categoriesOfMailbox(ctx)).find((c) => c.id === row.categoryId);
   if (!category || category.autopilotMinPrecision === null) return false;
   const report = await currentAccuracy(ctx.deps.db, ctx.account.id);
   const precision = report?.categories.find((c) => c.categoryId === row.categoryId)?.precision ?? null;

@@ -9,7 +9,7 @@ import { ingestNew, syncErrorMessage } from './ingest';
 import { jitter } from './jitter';
 import * as ingestRepo from './ingest.repository';
 import * as repo from './pipeline.repository';
-import { processMessage } from './process-message';
+import { processPending } from './process-pending';
 import { findCorrections, newestMessages } from './corrections';
 import { findNotSpam } from './not-spam-found';
 
@@ -44,7 +44,9 @@ export interface RunnerDeps extends PipelineDeps {
    */
   settingsChanges?: MailboxWakeups;
   settingsCheckMs?: number;
-  /** On stop, how long the message being processed may take before its connection is closed (default 20 s). */
+  /** Messages of one mailbox in progress at once (default `MESSAGE_WINDOW`). */
+  messageWindow?: number;
+  /** On stop, how long the messages being processed may take before their connection is closed (default 20 s). */
   stopDrainMs?: number;
 }
 
@@ -132,7 +134,8 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
         const hadError = account.syncError !== null;
         const inserted = await ingestNew(deps, account, provider);
         if (hadError) await notifyMail(deps.db, { userId: account.userId, kind: 'setting' });
-        if (await processPending(ctx, halt.signal)) await notifyMail(deps.db, { userId: account.userId, kind: 'activity' });
+        if (await processPending(ctx, halt.signal, deps.messageWindow))
+          await notifyMail(deps.db, { userId: account.userId, kind: 'activity' });
         backoff = deps.backoffMs ?? 2000;
         const pushed = (await deps.push?.keep(account, provider)) ?? false;
         // A round that found mail goes round again at once: more may have come while it worked.
@@ -170,20 +173,6 @@ async function contextFor(deps: RunnerDeps, account: ingestRepo.MailAccountRow, 
   const [folders, address] = await Promise.all([provider.listFolders(), provider.address()]);
   const name = account.connection.kind === 'smtp' ? account.connection.name : '';
   return { deps, account, provider, ops: provider.messages, folders, mailbox: { name: name || address, address }, memo: {} };
-}
-
-/** Everything pending of the mailbox, oldest first, in batches; how many were worked on. */
-async function processPending(ctx: MailboxContext, signal: AbortSignal) {
-  let count = 0;
-  for (;;) {
-    const batch = await repo.pendingMessages(ctx.deps.db, ctx.account.id, 50);
-    for (const row of batch) {
-      if (signal.aborted) return count;
-      await processMessage(ctx, row);
-      count++;
-    }
-    if (batch.length < 50) return count;
-  }
 }
 
 /**

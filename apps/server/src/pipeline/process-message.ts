@@ -6,7 +6,7 @@ import { creditsDebited } from '../metrics/counters';
 import type { ParsedMessage } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { categoriesKey, classifyMessage, type Decision, toEngineCategory } from './classify';
-import type { MailboxContext } from './context';
+import { categoriesOfMailbox, type MailboxContext } from './context';
 import { planActions } from './plan-actions';
 import { firstRuleCategory, ruleMessageOf } from './rule-match';
 import { learnableAuthservId } from './authserv-id';
@@ -22,12 +22,18 @@ class CreditsGone extends Error {}
 
 const ACTION_ORDER = ['mark_spam', 'draft', 'reply', 'forward', 'move'] as const;
 
+/** When a message may send: after the messages that came before it (process-pending.ts). */
+export interface SendTurn {
+  wait(): Promise<void>;
+}
+const SENDS: ReadonlySet<string> = new Set(['reply', 'forward']);
+
 /**
  * One message through the pipeline (DESIGN §5): classified once (result, actions and credit debit in
  * one transaction), then each recorded action run to its end state, then marked done. A provider
  * failure is rethrown after the attempt is counted, so the mailbox's runner reconnects and retries.
  */
-export async function processMessage(ctx: MailboxContext, row: repo.MessageRow): Promise<void> {
+export async function processMessage(ctx: MailboxContext, row: repo.MessageRow, turn?: SendTurn): Promise<void> {
   const { db } = ctx.deps;
   let loaded: LoadedMessage | null | undefined;
   const load = async () => {
@@ -48,7 +54,10 @@ export async function processMessage(ctx: MailboxContext, row: repo.MessageRow):
     actions.sort((a, b) => ACTION_ORDER.indexOf(a.kind) - ACTION_ORDER.indexOf(b.kind));
     // Mail that came in during a dry run is handled as in a dry run to its end, even once live.
     const runCtx = row.dryRun ? { ...ctx, ops: readOnlyOperations(ctx.ops), dryRun: true } : ctx;
-    for (const action of actions) await runAction(runCtx, row, action, load);
+    for (const action of actions) {
+      if (turn && SENDS.has(action.kind)) await turn.wait();
+      await runAction(runCtx, row, action, load);
+    }
     await repo.finishMessage(db, row.id, 'done');
   } catch (error) {
     await repo.recordAttemptFailure(db, row.id, error instanceof Error ? error.message : String(error));
@@ -75,7 +84,7 @@ async function learnFrom(ctx: MailboxContext, parsed: ParsedMessage) {
 async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed: ParsedMessage) {
   const { db } = ctx.deps;
   const credits = await ctx.deps.creditAccountOf(row.userId);
-  const categories = ctx.account.isClassificationEnabled ? await repo.categoriesOf(db, ctx.account.id) : [];
+  const categories = ctx.account.isClassificationEnabled ? await categoriesOfMailbox(ctx) : [];
   const dryRun = inDryRun(ctx);
   const spam = likelySpam(parsed);
   // The owner's own rules outrank the built-in spam model's guess, not the receiving server's verdict.
@@ -147,14 +156,22 @@ async function classifierModel(ctx: MailboxContext, categories: repo.CategoryRow
   const ai = categories.filter((c) => c.classifierType === 'ai');
   if (ai.length === 0) return null;
   const key = categoriesKey(ai);
-  if (ctx.memo.classifier?.key === key) return ctx.memo.classifier.model;
-  const stored = await findClassifier(ctx.deps.db, ctx.account.id);
-  if (stored && stored.categoriesKey === key && stored.engine === ctx.deps.engine.name) {
-    ctx.memo.classifier = { key, model: stored.model as ClassifierModel };
-    return ctx.memo.classifier.model;
+  let kept = ctx.memo.classifier;
+  if (kept?.key !== key) {
+    const model = loadOrTrainClassifier(ctx, ai, key);
+    kept = ctx.memo.classifier = { key, model };
+    // A failed load is tried again by the next message, not kept.
+    model.catch(() => {
+      if (ctx.memo.classifier?.model === model) ctx.memo.classifier = undefined;
+    });
   }
+  return kept.model;
+}
+
+async function loadOrTrainClassifier(ctx: MailboxContext, ai: repo.CategoryRow[], key: string) {
+  const stored = await findClassifier(ctx.deps.db, ctx.account.id);
+  if (stored && stored.categoriesKey === key && stored.engine === ctx.deps.engine.name) return stored.model as ClassifierModel;
   const model = await ctx.deps.engine.train(ai.map(toEngineCategory), []);
-  ctx.memo.classifier = { key, model };
   if (model) {
     await saveClassifier(ctx.deps.db, {
       mailAccountId: ctx.account.id,

@@ -22,13 +22,15 @@ export async function replyText(
     categoryId: string | null;
     parsed: ParsedMessage;
     senderName: string;
+    /** The mailbox's categories when the caller has read them already. */
+    categories?: repo.CategoryRow[];
     /** A past reply the engine must not see (the replay of past mail: the owner's own answer to this message). */
     withoutPastReply?: string;
   },
 ): Promise<string> {
   const { db, engine, grounding } = deps;
   const category = input.categoryId
-    ? (await repo.categoriesOf(db, input.mailAccountId)).find((c) => c.id === input.categoryId)
+    ? (input.categories ?? (await repo.categoriesOf(db, input.mailAccountId))).find((c) => c.id === input.categoryId)
     : undefined;
   const engineMessage = toEngineMessage(input.parsed);
   const query = knowledgeQuery(engineMessage);

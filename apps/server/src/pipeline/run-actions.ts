@@ -8,7 +8,7 @@ import { type ParsedMessage, readableText } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { toEngineMessage } from './classify';
 import { forwardNote } from './forward-note';
-import { loopMarkerOf, type MailboxContext, nowOf } from './context';
+import { categoriesOfMailbox, loopMarkerOf, type MailboxContext, nowOf } from './context';
 import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeaders, withinDailyCap } from './loop-guard';
 import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
 import * as repo from './pipeline.repository';
@@ -55,7 +55,7 @@ const done = (ctx: MailboxContext, action: repo.ActionRow) =>
 const skip = (ctx: MailboxContext, action: repo.ActionRow, detail: string) =>
   repo.updateAction(ctx.deps.db, action.id, { status: 'skipped', detail });
 
-/** Drafts are idempotent: the deterministic Message-ID is looked up before the draft is stored again. */
+/** Drafts are idempotent (`storeDraft`). */
 async function runDraft(
   ctx: MailboxContext,
   row: repo.MessageRow,
@@ -68,12 +68,10 @@ async function runDraft(
   if (blocked) return skip(ctx, action, blocked);
   const text = await writeReply(ctx, row, action, message.parsed);
   if (text === null) return skip(ctx, action, 'NO_CREDITS');
-  const folderId = action.target.folderId!;
   const messageId = outgoingMessageId('draft', action.id, ctx.deps.host);
-  if (!(await ctx.ops.findByMessageId(folderId, messageId))) {
-    const raw = await buildReply({ original: message.parsed, from: ctx.mailbox, text, messageId });
-    await ctx.ops.append(folderId, raw, ['\\Draft', '\\Seen']);
-  }
+  await storeDraft(ctx, action, action.target.folderId!, messageId, () =>
+    buildReply({ original: message.parsed, from: ctx.mailbox, text, messageId }),
+  );
   await repo.updateAction(ctx.deps.db, action.id, {
     status: doneStatus(ctx),
     outgoingMessageId: messageId,
@@ -165,11 +163,25 @@ async function draftInstead(
   const text = await writeReply(ctx, row, action, parsed);
   if (text === null) return skip(ctx, action, 'NO_CREDITS');
   const messageId = outgoingMessageId('draft', action.id, ctx.deps.host);
-  if (!(await ctx.ops.findByMessageId(drafts.id, messageId))) {
-    const raw = await buildReply({ original: parsed, from: ctx.mailbox, text, messageId });
-    await ctx.ops.append(drafts.id, raw, ['\\Draft', '\\Seen']);
-  }
+  await storeDraft(ctx, action, drafts.id, messageId, () => buildReply({ original: parsed, from: ctx.mailbox, text, messageId }));
   await repo.updateAction(ctx.deps.db, action.id, { status: 'skipped', detail: reason, outgoingMessageId: messageId });
+}
+
+/**
+ * Stores a draft once. Its text is written (and stored on the action) before the draft is, so an
+ * action that had no text when this attempt began was never stored: only a retry looks for its
+ * deterministic Message-ID first, and the first attempt spends no search on it.
+ */
+async function storeDraft(
+  ctx: MailboxContext,
+  action: repo.ActionRow,
+  folderId: string,
+  messageId: string,
+  build: () => Promise<Buffer>,
+) {
+  const triedBefore = action.body !== null;
+  if (triedBefore && (await ctx.ops.findByMessageId(folderId, messageId))) return;
+  await ctx.ops.append(folderId, await build(), ['\\Draft', '\\Seen']);
 }
 
 async function settleInterruptedSend(ctx: MailboxContext, action: repo.ActionRow, messageId: string) {
@@ -266,6 +278,7 @@ async function writeReply(
     userId: row.userId,
     mailAccountId: ctx.account.id,
     categoryId: row.categoryId,
+    categories: row.categoryId ? await categoriesOfMailbox(ctx) : undefined,
     parsed,
     senderName: ctx.mailbox.name,
   });

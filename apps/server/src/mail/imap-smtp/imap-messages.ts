@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import { classifyConnectError, sendFailure } from '../errors';
 import type { BrowsedMessage, FolderCounts, MailFolder, MessageOperations, MessageSummary } from '../port';
 import { DEFAULT_FOLDER_NAME, findSpecialFolder } from '../special-folders';
+import { gatheredCommand } from './gathered-commands';
 import { createHeaderCache } from './header-cache';
 
 /**
@@ -55,6 +56,29 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
 
   const uidSet = (uids: number[]) => uids.join(',');
 
+  /** Raw messages of one folder, fetched together when asked for together (gathered-commands.ts). */
+  const fetchRaws = gatheredCommand<Buffer>((folder, take) =>
+    inFolder(folder, async (client, uids) => {
+      const ids = take();
+      const validity = String(client.mailbox ? client.mailbox.uidValidity : '');
+      const set = uidSet(uids(ids));
+      const found = new Map<string, Buffer>();
+      if (!set) return found;
+      for await (const message of client.fetch(set, { source: true }, { uid: true }))
+        if (message.source) found.set(`${validity}:${message.uid}`, message.source);
+      return found;
+    }),
+  );
+
+  /** Moves from one folder to another, gathered like the fetches; the key is "folder\ntarget". */
+  const moves = gatheredCommand<never>((key, take) => {
+    const [folder, target] = key.split('\n') as [string, string];
+    return inFolder(folder, async (client, uids) => {
+      const set = uidSet(uids(take()));
+      if (set) await client.messageMove(set, target, { uid: true });
+    });
+  });
+
   async function sentFolder(): Promise<string> {
     const found = findSpecialFolder(await deps.listFolders(), '\\Sent');
     return found ? found.id : (await deps.ensureFolder([DEFAULT_FOLDER_NAME['\\Sent']])).id;
@@ -62,12 +86,7 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
 
   return {
     async fetchRaw(folderId, id) {
-      return inFolder(folderId, async (client, uids) => {
-        const [uid] = uids([id]);
-        if (uid === undefined) return null;
-        const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-        return message && message.source ? message.source : null;
-      });
+      return (await fetchRaws(folderId, [id]))?.get(id) ?? null;
     },
 
     async list(folderId, page) {
@@ -114,10 +133,7 @@ export function imapMessageOperations(deps: ImapMessageDeps): MessageOperations 
 
     async move(folderId, ids, targetFolderId) {
       try {
-        await inFolder(folderId, async (client, uids) => {
-          const set = uidSet(uids(ids));
-          if (set) await client.messageMove(set, targetFolderId, { uid: true });
-        });
+        await moves(`${folderId}\n${targetFolderId}`, ids);
       } finally {
         headers.drop(folderId);
         headers.drop(targetFolderId);

@@ -1,0 +1,105 @@
+import type { MailboxContext } from './context';
+import * as repo from './pipeline.repository';
+import { processMessage, type SendTurn } from './process-message';
+
+/** Messages of one mailbox worked on at once by default: enough to cover the IMAP and database round trips of the others. */
+export const MESSAGE_WINDOW = 6;
+const BATCH = 50;
+
+/**
+ * Everything pending of the mailbox, oldest first; how many were worked on. Up to `window` messages
+ * are in progress at once, so one's database writes and engine work overlap another's IMAP commands
+ * (which the connection runs one at a time, and the adapter gathers into one command where it can).
+ * Each message keeps its own records, as when they went one by one. What the owner's correspondents
+ * see keeps the arrival order: a message's replies and forwards wait until the messages before it are
+ * finished. After `signal` aborts, no message is started and those in progress are finished; a
+ * provider failure is thrown once they have (the runner records it and reconnects).
+ */
+export async function processPending(ctx: MailboxContext, signal: AbortSignal, window = MESSAGE_WINDOW): Promise<number> {
+  let count = 0;
+  for (;;) {
+    const batch = await repo.pendingMessages(ctx.deps.db, ctx.account.id, BATCH);
+    const batchCtx = withBatchReads(ctx);
+    count += await inWindow(batch, window, signal, (row, turn) => processMessage(batchCtx, row, turn));
+    if (signal.aborted || batch.length < BATCH) return count;
+  }
+}
+
+/**
+ * Works on `items` in order, up to `window` at once, each with its turn to send: a turn comes once
+ * every item before it has finished. How many finished; the first failure is thrown once the items
+ * in progress have finished, and no item starts after it or after `signal` aborts.
+ */
+export async function inWindow<T>(
+  items: T[],
+  window: number,
+  signal: AbortSignal,
+  work: (item: T, turn: SendTurn) => Promise<void>,
+): Promise<number> {
+  let count = 0;
+  let failure: { error: unknown } | null = null;
+  const running = new Set<Promise<void>>();
+  let previous: Promise<void> = Promise.resolve();
+  for (const item of items) {
+    while (running.size >= window && !failure) await Promise.race(running);
+    if (signal.aborted || failure) break;
+    const turn = sendTurnAfter(previous);
+    previous = turn.finished;
+    const tracked: Promise<void> = work(item, turn)
+      .then(
+        () => {
+          count++;
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      )
+      .finally(() => {
+        turn.finish();
+        running.delete(tracked);
+      });
+    running.add(tracked);
+  }
+  await Promise.all(running);
+  if (failure) throw (failure as { error: unknown }).error;
+  return count;
+}
+
+/**
+ * What every message of a batch reads alike is read once for the batch: the categories, the owner's
+ * credits account and prompt. A change made meanwhile applies from the next batch (a second or two),
+ * as it applied from the next message before.
+ */
+function withBatchReads(ctx: MailboxContext): MailboxContext {
+  const { deps } = ctx;
+  const credits = new Map<string, ReturnType<typeof deps.creditAccountOf>>();
+  const prompts = new Map<string, ReturnType<typeof deps.grounding.ownerPrompt>>();
+  let categories: Promise<repo.CategoryRow[]> | undefined;
+  return {
+    ...ctx,
+    deps: {
+      ...deps,
+      creditAccountOf: (userId) => once(credits, userId, () => deps.creditAccountOf(userId)),
+      grounding: { ...deps.grounding, ownerPrompt: (userId) => once(prompts, userId, () => deps.grounding.ownerPrompt(userId)) },
+    },
+    batchCategories: () => (categories ??= repo.categoriesOf(deps.db, ctx.account.id)),
+  };
+}
+
+/** The value kept under `key`, computed on first use; a failure is not kept. */
+function once<T>(kept: Map<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+  let value = kept.get(key);
+  if (!value) {
+    value = compute();
+    kept.set(key, value);
+    value.catch(() => kept.delete(key));
+  }
+  return value;
+}
+
+/** A message's place in the order of sends: it sends once the message before it has finished. */
+function sendTurnAfter(previous: Promise<void>): SendTurn & { finished: Promise<void>; finish(): void } {
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  return { wait: () => previous, finished, finish };
+}

@@ -105,7 +105,7 @@ async function offerAndDrain(
     RATE_LIMIT_MULTIPLIER: '1000',
     ...(profiling && { ROLE: 'api' }),
   };
-  const server = await startServer(s.repoRoot, env);
+  const server = await startServer(s.repoRoot, env, process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean));
   let profiled: ProfiledWorker | null = null;
   const sessions: ImapFlow[] = [];
   const session = async (mailbox: Credentials) => {

@@ -56,18 +56,17 @@ const currentPeriod = (account: CreditAccount) => periodOf(account.periodAnchor)
 
 /** Grants the plan's credits once per period (the key makes it idempotent). */
 export async function ensurePeriodGrant(db: Executor, account: CreditAccount, period = currentPeriod(account)) {
-  await db
-    .insert(creditEntries)
-    .values({
-      ownerId: account.ownerId,
-      period,
-      kind: 'grant',
-      amount: planOf(account.plan).credits,
-      reason: `${account.plan} monthly grant`,
-      key: `grant:${account.ownerId}:${period}`,
-    })
-    .onConflictDoNothing({ target: creditEntries.key });
+  await db.insert(creditEntries).values(grantEntry(account, period)).onConflictDoNothing({ target: creditEntries.key });
 }
+
+const grantEntry = (account: CreditAccount, period: string): typeof creditEntries.$inferInsert => ({
+  ownerId: account.ownerId,
+  period,
+  kind: 'grant',
+  amount: planOf(account.plan).credits,
+  reason: `${account.plan} monthly grant`,
+  key: `grant:${account.ownerId}:${period}`,
+});
 
 export async function balance(db: Executor, ownerId: string, period: string): Promise<number> {
   const [row] = await db
@@ -85,8 +84,10 @@ export type DebitResult = { ok: true; applied: boolean } | { ok: false; reason: 
 /**
  * Debits an AI step, idempotently per `key` (e.g. `classify:<message id>`): a retried step is not
  * paid twice. On a plan that stops at zero, a step the balance cannot pay is refused; the owner's
- * debits are serialised by a transaction-scoped advisory lock so two workers cannot both spend the
- * last credits.
+ * debits are then serialised by a transaction-scoped advisory lock so two workers cannot both spend
+ * the last credits. A plan that goes on past zero has no balance to check, so its debits take no
+ * lock: the key alone keeps a step from being paid twice, and a busy mailbox's messages are not
+ * queued behind one another's transactions.
  */
 export async function debit(
   tx: Executor,
@@ -94,26 +95,29 @@ export async function debit(
   entry: { userId: string; amount: number; reason: string; key: string },
   period = currentPeriod(account),
 ): Promise<DebitResult> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`credits:${account.ownerId}`}))`);
-  const [existing] = await tx.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.key, entry.key));
-  if (existing) return { ok: true, applied: false };
-  await ensurePeriodGrant(tx, account, period);
-  if (stopsAtZero(account) && (await balance(tx, account.ownerId, period)) < entry.amount)
-    return { ok: false, reason: 'NO_CREDITS' };
+  const debitEntry: typeof creditEntries.$inferInsert = {
+    ownerId: account.ownerId,
+    userId: entry.userId,
+    period,
+    kind: 'debit',
+    amount: -entry.amount,
+    reason: entry.reason,
+    key: entry.key,
+  };
+  let entries = [debitEntry];
+  if (stopsAtZero(account)) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`credits:${account.ownerId}`}))`);
+    const [existing] = await tx.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.key, entry.key));
+    if (existing) return { ok: true, applied: false };
+    await ensurePeriodGrant(tx, account, period);
+    if ((await balance(tx, account.ownerId, period)) < entry.amount) return { ok: false, reason: 'NO_CREDITS' };
+  } else entries = [grantEntry(account, period), debitEntry]; // in one statement: no balance is read before it
   const inserted = await tx
     .insert(creditEntries)
-    .values({
-      ownerId: account.ownerId,
-      userId: entry.userId,
-      period,
-      kind: 'debit',
-      amount: -entry.amount,
-      reason: entry.reason,
-      key: entry.key,
-    })
+    .values(entries)
     .onConflictDoNothing({ target: creditEntries.key })
-    .returning({ id: creditEntries.id });
-  return { ok: true, applied: inserted.length > 0 };
+    .returning({ key: creditEntries.key });
+  return { ok: true, applied: inserted.some((row) => row.key === entry.key) };
 }
 
 /** The credits the owner can still spend this period; null when the plan goes on past zero (or billing is off). */

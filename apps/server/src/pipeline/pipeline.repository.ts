@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, not, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, not, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   mailAccounts,
@@ -91,7 +91,8 @@ export async function renewLease(db: Db, accountId: string, workerId: string, tt
   return rows.length > 0;
 }
 
-export async function pendingMessages(db: Db, accountId: string, limit: number) {
+/** The mailbox's messages still to work on, oldest first, leaving out `except` (those in progress). */
+export async function pendingMessages(db: Db, accountId: string, limit: number, except: string[] = []) {
   return db
     .select()
     .from(mailMessages)
@@ -100,6 +101,7 @@ export async function pendingMessages(db: Db, accountId: string, limit: number) 
         eq(mailMessages.mailAccountId, accountId),
         inArray(mailMessages.status, ['new', 'classified']),
         lt(mailMessages.attempts, MAX_ATTEMPTS),
+        except.length > 0 ? notInArray(mailMessages.id, except) : undefined,
       ),
     )
     .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id))
@@ -142,36 +144,46 @@ export interface PlannedAction {
   skipped?: string;
 }
 
-/** The classification and the actions it calls for, in one transaction (`extra` runs inside it: the credit debit). */
+/**
+ * The classification and the actions it calls for, in one transaction; `extra` (the credit debit)
+ * runs inside it last, so that the owner's credits lock, when the plan takes one, is held the shortest.
+ * The message's actions as stored, or null when it was no longer new (another attempt classified it).
+ */
 export async function saveClassification(
   db: Db,
   row: MessageRow,
   result: ClassificationRecord,
   actions: PlannedAction[],
   extra?: (tx: Executor) => Promise<void>,
-) {
-  await db.transaction(async (tx) => {
-    await extra?.(tx);
-    await tx
+): Promise<ActionRow[] | null> {
+  return db.transaction(async (tx): Promise<ActionRow[] | null> => {
+    const classified = await tx
       .update(mailMessages)
       .set({ ...result, status: 'classified' })
-      .where(and(eq(mailMessages.id, row.id), eq(mailMessages.status, 'new')));
-    if (actions.length === 0) return;
-    await tx
-      .insert(mailActions)
-      .values(
-        actions.map((a): typeof mailActions.$inferInsert => ({
-          userId: row.userId,
-          mailAccountId: row.mailAccountId,
-          mailMessageId: row.id,
-          kind: a.kind,
-          target: a.target,
-          status: a.skipped ? 'skipped' : 'pending',
-          detail: a.skipped ?? null,
-        })),
-      )
-      .onConflictDoNothing({ target: [mailActions.mailMessageId, mailActions.kind] });
+      .where(and(eq(mailMessages.id, row.id), eq(mailMessages.status, 'new')))
+      .returning({ id: mailMessages.id });
+    const stored = actions.length > 0 ? await insertActions(tx, row, actions) : [];
+    await extra?.(tx);
+    return classified.length > 0 && stored.length === actions.length ? stored : null;
   });
+}
+
+async function insertActions(tx: Db, row: MessageRow, actions: PlannedAction[]): Promise<ActionRow[]> {
+  return tx
+    .insert(mailActions)
+    .values(
+      actions.map((a): typeof mailActions.$inferInsert => ({
+        userId: row.userId,
+        mailAccountId: row.mailAccountId,
+        mailMessageId: row.id,
+        kind: a.kind,
+        target: a.target,
+        status: a.skipped ? 'skipped' : 'pending',
+        detail: a.skipped ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: [mailActions.mailMessageId, mailActions.kind] })
+    .returning();
 }
 
 export async function actionsOf(db: Db, messageRowId: string) {

@@ -44,13 +44,17 @@ export async function processMessage(ctx: MailboxContext, row: repo.MessageRow, 
     }
     return loaded;
   };
+  // Those just stored by the classification, else read.
+  let actions: repo.ActionRow[] | null = null;
   try {
     if (row.status === 'new') {
       const message = await load();
       if (!message) return await repo.finishMessage(db, row.id, 'gone');
-      row = { ...row, ...(await classifyAndPlan(ctx, row, message.parsed)) };
+      const classified = await classifyAndPlan(ctx, row, message.parsed);
+      row = { ...row, ...classified.record, status: 'classified' };
+      actions = classified.actions;
     }
-    const actions = await repo.actionsOf(db, row.id);
+    actions ??= await repo.actionsOf(db, row.id);
     actions.sort((a, b) => ACTION_ORDER.indexOf(a.kind) - ACTION_ORDER.indexOf(b.kind));
     // Mail that came in during a dry run is handled as in a dry run to its end, even once live.
     const runCtx = row.dryRun ? { ...ctx, ops: readOnlyOperations(ctx.ops), dryRun: true } : ctx;
@@ -94,11 +98,11 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
     // Marked where it arrived; moved to Junk only when the owner asked for it (a mistaken verdict must
     // never hide a customer's mail by default).
     const junk = ctx.account.moveSpamToJunk ? findSpecialFolder(ctx.folders, '\\Junk') : null;
-    await repo.saveClassification(db, row, record, [
+    const actions = await repo.saveClassification(db, row, record, [
       { kind: 'mark_spam', target: {} },
       ...(junk && junk.id !== row.folder ? [{ kind: 'move' as const, target: { folderId: junk.id } }] : []),
     ]);
-    return { ...record, status: 'classified' as const };
+    return { record, actions };
   }
   let decision: Decision = {
     kind: 'none',
@@ -136,16 +140,17 @@ async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed
   };
   try {
     decision = { ...decision, record: { ...decision.record, dryRun } };
-    await repo.saveClassification(db, row, decision.record, plan(decision), decision.kind === 'ai' ? payForAi : undefined);
+    const pay = decision.kind === 'ai' ? payForAi : undefined;
+    const actions = await repo.saveClassification(db, row, decision.record, plan(decision), pay);
+    return { record: decision.record, actions };
   } catch (error) {
     if (!(error instanceof CreditsGone)) throw error;
     decision = {
       kind: 'none',
       record: { ...decision.record, categoryId: null, classifiedBy: null, skipReason: 'NO_CREDITS', dryRun },
     };
-    await repo.saveClassification(db, row, decision.record, plan(decision));
+    return { record: decision.record, actions: await repo.saveClassification(db, row, decision.record, plan(decision)) };
   }
-  return { ...decision.record, status: 'classified' as const };
 }
 
 /**

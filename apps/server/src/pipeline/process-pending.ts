@@ -3,7 +3,7 @@ import * as repo from './pipeline.repository';
 import { processMessage, type SendTurn } from './process-message';
 
 /** Messages of one mailbox worked on at once by default: enough to cover the IMAP and database round trips of the others. */
-export const MESSAGE_WINDOW = 6;
+export const MESSAGE_WINDOW = 12;
 const BATCH = 50;
 
 /**
@@ -16,12 +16,27 @@ const BATCH = 50;
  * provider failure is thrown once they have (the runner records it and reconnects).
  */
 export async function processPending(ctx: MailboxContext, signal: AbortSignal, window = MESSAGE_WINDOW): Promise<number> {
-  let count = 0;
+  const inProgress = new Set<string>();
+  return inWindow(pendingRows(ctx, inProgress), window, signal, async ({ row, batchCtx }, turn) => {
+    inProgress.add(row.id);
+    try {
+      await processMessage(batchCtx, row, turn);
+    } finally {
+      inProgress.delete(row.id);
+    }
+  });
+}
+
+/**
+ * The mailbox's pending messages, oldest first, a batch at a time; the next batch is read as soon as
+ * the last one has started (leaving out the messages still in progress), so the window stays full.
+ */
+async function* pendingRows(ctx: MailboxContext, inProgress: Set<string>) {
   for (;;) {
-    const batch = await repo.pendingMessages(ctx.deps.db, ctx.account.id, BATCH);
+    const batch = await repo.pendingMessages(ctx.deps.db, ctx.account.id, BATCH, [...inProgress]);
     const batchCtx = withBatchReads(ctx);
-    count += await inWindow(batch, window, signal, (row, turn) => processMessage(batchCtx, row, turn));
-    if (signal.aborted || batch.length < BATCH) return count;
+    for (const row of batch) yield { row, batchCtx };
+    if (batch.length < BATCH) return;
   }
 }
 
@@ -31,7 +46,7 @@ export async function processPending(ctx: MailboxContext, signal: AbortSignal, w
  * in progress have finished, and no item starts after it or after `signal` aborts.
  */
 export async function inWindow<T>(
-  items: T[],
+  items: Iterable<T> | AsyncIterable<T>,
   window: number,
   signal: AbortSignal,
   work: (item: T, turn: SendTurn) => Promise<void>,
@@ -40,8 +55,7 @@ export async function inWindow<T>(
   let failure: { error: unknown } | null = null;
   const running = new Set<Promise<void>>();
   let previous: Promise<void> = Promise.resolve();
-  for (const item of items) {
-    while (running.size >= window && !failure) await Promise.race(running);
+  for await (const item of items) {
     if (signal.aborted || failure) break;
     const turn = sendTurnAfter(previous);
     previous = turn.finished;
@@ -59,6 +73,8 @@ export async function inWindow<T>(
         running.delete(tracked);
       });
     running.add(tracked);
+    // The next item is asked for once there is room for it.
+    while (running.size >= window && !failure) await Promise.race(running);
   }
   await Promise.all(running);
   if (failure) throw (failure as { error: unknown }).error;

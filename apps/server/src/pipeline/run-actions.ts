@@ -262,6 +262,9 @@ function guard(
   return null;
 }
 
+/** Rolls back a reply's text when its debit is refused: nothing is stored that was not paid. */
+class DraftNotPaid extends Error {}
+
 /**
  * The reply text, written once: stored on the action with its credit debit in one transaction, so a
  * retry reuses it and is not paid twice. Null when the owner has no credits left.
@@ -283,16 +286,24 @@ async function writeReply(
     senderName: ctx.mailbox.name,
   });
   const credits = await ctx.deps.creditAccountOf(row.userId);
-  return db.transaction(async (tx) => {
-    const paid = await debit(tx, credits, {
-      userId: row.userId,
-      amount: CREDIT_COSTS.aiDraft,
-      reason: `AI ${action.kind}`,
-      key: `${action.kind}:${row.id}`,
+  // The text first, the debit last: the owner's credits lock, when the plan takes one, is held the shortest.
+  const paid = await db
+    .transaction(async (tx) => {
+      await repo.updateAction(tx, action.id, { body: text });
+      const debited = await debit(tx, credits, {
+        userId: row.userId,
+        amount: CREDIT_COSTS.aiDraft,
+        reason: `AI ${action.kind}`,
+        key: `${action.kind}:${row.id}`,
+      });
+      if (!debited.ok) throw new DraftNotPaid();
+      return debited;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DraftNotPaid) return null;
+      throw error;
     });
-    if (!paid.ok) return null;
-    if (paid.applied) creditsDebited.inc(CREDIT_COSTS.aiDraft);
-    await repo.updateAction(tx, action.id, { body: text });
-    return text;
-  });
+  if (!paid) return null;
+  if (paid.applied) creditsDebited.inc(CREDIT_COSTS.aiDraft);
+  return text;
 }

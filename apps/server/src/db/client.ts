@@ -46,9 +46,16 @@ export const SESSION_LOCK_KEY = 'hashtext($2) & 2147483647';
 const TAKE_LOCK = `select pg_try_advisory_lock($1, ${SESSION_LOCK_KEY}) as taken`;
 const RELEASE_LOCK = `select pg_advisory_unlock($1, ${SESSION_LOCK_KEY})`;
 
+/**
+ * Connections per process. A busy mailbox has up to twelve messages in progress (pipeline/process-pending.ts),
+ * each holding a connection through its transactions: with ten, 20 quiet mailboxes beside it brought
+ * it from 50 to 35 messages/s (bench/pipeline-latency.ts, ADR 0154).
+ */
+const POOL_SIZE = 20;
+
 /** PostgreSQL when a URL is given, otherwise PGlite stored in `dataDir` (or in memory when null). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null; poolSize?: number }): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.pgliteDir ?? null);
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? POOL_SIZE) : openPglite(opts.pgliteDir ?? null);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {

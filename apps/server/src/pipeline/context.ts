@@ -3,6 +3,7 @@ import type { CreditAccount } from '../credits/ledger';
 import type { Db } from '../db/client';
 import type { MailFolder, MailProvider, MessageOperations } from '../mail/port';
 import type { MailAccountRow } from './ingest.repository';
+import { isNotSpamSender } from './not-spam.repository';
 import * as repo from './pipeline.repository';
 import type { CategoryRow } from './pipeline.repository';
 import type { Mailbox } from './outgoing';
@@ -40,7 +41,13 @@ export interface MailboxContext {
   memo: { classifier?: { key: string; model: Promise<ClassifierModel | null> } };
   /** The mailbox's categories, read once for a batch of pending messages (process-pending.ts). */
   batchCategories?: () => Promise<CategoryRow[]>;
+  /** The batch's senders the owner said are not spam, read in one query; undefined for a sender not in the batch. */
+  batchNotSpamSender?: (address: string) => Promise<boolean> | undefined;
 }
+
+/** Whether the owner said `address` is not spam: answered from the batch's senders read at once when it is one of them. */
+export const isNotSpamSenderOf = (ctx: MailboxContext, address: string) =>
+  ctx.batchNotSpamSender?.(address) ?? isNotSpamSender(ctx.deps.db, ctx.account.id, address);
 
 /** The mailbox's categories: the batch's when there is one, otherwise read now. */
 export const categoriesOfMailbox = (ctx: MailboxContext) =>

@@ -22,6 +22,16 @@ export async function isNotSpamSender(db: Db, mailAccountId: string, address: st
   return row !== undefined;
 }
 
+/** Which of `addresses` (lower-case) the owner said are not spam in this mailbox. */
+export async function notSpamSendersAmong(db: Db, mailAccountId: string, addresses: string[]): Promise<Set<string>> {
+  if (addresses.length === 0) return new Set();
+  const rows = await db
+    .select({ address: mailNotSpamSenders.address })
+    .from(mailNotSpamSenders)
+    .where(and(eq(mailNotSpamSenders.mailAccountId, mailAccountId), inArray(mailNotSpamSenders.address, addresses)));
+  return new Set(rows.map((r) => r.address));
+}
+
 /**
  * Of these Message-IDs, the messages the assistant marked as spam (the mark done), with their sender
  * and whether the assistant also moved them (to the Junk folder, when the owner asked for it).

@@ -6,12 +6,11 @@ import { creditsDebited } from '../metrics/counters';
 import type { ParsedMessage } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { categoriesKey, classifyMessage, type Decision, toEngineCategory } from './classify';
-import { categoriesOfMailbox, type MailboxContext } from './context';
+import { categoriesOfMailbox, isNotSpamSenderOf, type MailboxContext } from './context';
 import { planActions } from './plan-actions';
 import { firstRuleCategory, ruleMessageOf } from './rule-match';
 import { learnableAuthservId } from './authserv-id';
 import { inDryRun, readOnlyOperations } from './dry-run';
-import { isNotSpamSender } from './not-spam.repository';
 import { LIKELY_SPAM, likelySpam, serverSaysSpam, suspectedSpam, vouchedByOwner } from './spam-check';
 import * as repo from './pipeline.repository';
 import { type LoadedMessage, runAction } from './run-actions';
@@ -82,7 +81,7 @@ async function learnFrom(ctx: MailboxContext, parsed: ParsedMessage) {
     ctx.account = { ...ctx.account, authservId: learned };
   }
   const sender = parsed.from?.address;
-  if (sender && (await isNotSpamSender(db, ctx.account.id, sender))) vouchedByOwner(parsed);
+  if (sender && (await isNotSpamSenderOf(ctx, sender))) vouchedByOwner(parsed);
 }
 
 async function classifyAndPlan(ctx: MailboxContext, row: repo.MessageRow, parsed: ParsedMessage) {

@@ -1,4 +1,5 @@
 import type { MailboxContext } from './context';
+import { notSpamSendersAmong } from './not-spam.repository';
 import * as repo from './pipeline.repository';
 import { processMessage, type SendTurn } from './process-message';
 
@@ -34,7 +35,7 @@ export async function processPending(ctx: MailboxContext, signal: AbortSignal, w
 async function* pendingRows(ctx: MailboxContext, inProgress: Set<string>) {
   for (;;) {
     const batch = await repo.pendingMessages(ctx.deps.db, ctx.account.id, BATCH, [...inProgress]);
-    const batchCtx = withBatchReads(ctx);
+    const batchCtx = withBatchReads(ctx, batch);
     for (const row of batch) yield { row, batchCtx };
     if (batch.length < BATCH) return;
   }
@@ -83,11 +84,13 @@ export async function inWindow<T>(
 
 /**
  * What every message of a batch reads alike is read once for the batch: the categories, the owner's
- * credits account and prompt. A change made meanwhile applies from the next batch (a second or two),
+ * credits account and prompt, and which of the batch's senders the owner said are not spam. A change made meanwhile applies from the next batch (a second or two),
  * as it applied from the next message before.
  */
-function withBatchReads(ctx: MailboxContext): MailboxContext {
+function withBatchReads(ctx: MailboxContext, batch: repo.MessageRow[]): MailboxContext {
   const { deps } = ctx;
+  const senders = [...new Set(batch.flatMap((row) => (row.fromAddress ? [row.fromAddress.toLowerCase()] : [])))];
+  let notSpam: Promise<Set<string>> | undefined;
   const credits = new Map<string, ReturnType<typeof deps.creditAccountOf>>();
   const prompts = new Map<string, ReturnType<typeof deps.grounding.ownerPrompt>>();
   let categories: Promise<repo.CategoryRow[]> | undefined;
@@ -99,6 +102,12 @@ function withBatchReads(ctx: MailboxContext): MailboxContext {
       grounding: { ...deps.grounding, ownerPrompt: (userId) => once(prompts, userId, () => deps.grounding.ownerPrompt(userId)) },
     },
     batchCategories: () => (categories ??= repo.categoriesOf(deps.db, ctx.account.id)),
+    batchNotSpamSender: (address) => {
+      const sender = address.toLowerCase();
+      if (!senders.includes(sender)) return undefined;
+      notSpam ??= notSpamSendersAmong(deps.db, ctx.account.id, senders);
+      return notSpam.then((known) => known.has(sender));
+    },
   };
 }
 

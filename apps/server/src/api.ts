@@ -35,7 +35,7 @@ import { registerSubscriptionRoutes } from './modules/subscriptions/subscription
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { createLiveEvents } from './notifications/live-events';
 import type { Mailer } from './notifications/mailer';
-import { makeRequireAiConfigChange, makeRequireUser } from './http/auth-guard';
+import { enforceAccessPolicies, makeRequireUser } from './http/auth-guard';
 import { makeCsrfGuard } from './http/csrf';
 import { errorHandler, sendError } from './http/error-handler';
 import { refuseNulCharacters } from './http/nul-guard';
@@ -73,12 +73,6 @@ export async function buildApp(deps: AppDeps) {
 
   addSecurityHeaders(app, config);
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Mail Assistant API', version: VERSION } },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
-
   const sessions = deps.sessions ?? createKnownSessions(database);
   app.addHook('onClose', () => sessions.close());
   const auth: Auth = createAuth({ db: database.db, config, mailer, sessionChanges: sessions });
@@ -89,45 +83,48 @@ export async function buildApp(deps: AppDeps) {
     secret: config.authSecret,
     production: config.production,
   });
-  const requireUser = makeRequireUser(resolveSession);
+  enforceAccessPolicies(app, makeRequireUser(resolveSession));
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Mail Assistant API', version: VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+
   app.addHook('onRequest', makeCsrfGuard(new URL(config.appUrl).origin));
 
   const mail = mailSettingsDeps(config, database.db);
   registerAuthRoutes(app, auth, config.appUrl);
   registerHealthRoutes(app, database);
   registerMetricsRoutes(app, { database, token: config.metrics.token });
-  registerSessionRoutes(app, { db: database.db, auth, config, requireUser });
-  registerProfileRoutes(app, { db: database.db, requireUser });
+  registerSessionRoutes(app, { db: database.db, auth, config });
+  registerProfileRoutes(app, { db: database.db });
   registerDigestRoutes(app, { db: database.db, secret: config.authSecret });
   registerAccountRoutes(app, {
     db: database.db,
-    requireUser,
     sessionCookie: sessionCookieName(config.production),
     mail,
     sessionChanges: sessions,
   });
   registerEnterpriseCategoryRoutes(app);
-  const requireAiConfigChange = makeRequireAiConfigChange(requireUser);
-  registerKnowledgeRoutes(app, { database, requireUser: requireAiConfigChange });
+  registerKnowledgeRoutes(app, { database });
   const liveEvents = createLiveEvents(database);
   app.addHook('onClose', () => liveEvents.close());
-  registerMailSettingsRoutes(app, { ...mail, requireUser: requireAiConfigChange, liveEvents });
+  registerMailSettingsRoutes(app, { ...mail, liveEvents });
   await registerMailboxRoutes(app, {
     ...mail,
-    requireUser,
     engine: countAiCalls(engineFor(config)),
     grounding: groundingFor(database.db),
   });
-  registerPromptRoutes(app, { db: database.db, requireUser: requireAiConfigChange });
+  registerPromptRoutes(app, { db: database.db });
   registerAssistantRoutes(app, {
     db: database.db,
     grounding: groundingFor(database.db),
     engine: countAssistantCalls(assistantEngineFor(config)),
     asksPerMinute: config.assistantAsksPerMinute,
-    requireUser,
   });
-  registerFeedbackRoutes(app, { db: database.db, mailer, supportEmail: config.supportEmail, requireUser });
-  registerGettingStartedRoutes(app, { db: database.db, requireUser });
+  registerFeedbackRoutes(app, { db: database.db, mailer, supportEmail: config.supportEmail });
+  registerGettingStartedRoutes(app, { db: database.db });
   await registerSubscriptionRoutes(app, {
     db: database.db,
     gateway: config.stripe ? createStripeGateway(config.stripe) : null,
@@ -135,7 +132,6 @@ export async function buildApp(deps: AppDeps) {
     publishableKey: config.stripe?.publishableKey ?? null,
     webhookSecret: config.stripe?.webhookSecret ?? null,
     log: app.log,
-    requireUser,
   });
   registerWebhookRoutes(app, {
     db: database.db,
@@ -152,7 +148,6 @@ export async function buildApp(deps: AppDeps) {
     createMember: (input) => createMemberWithPassword(auth, input),
     mail,
     sessionChanges: sessions,
-    requireUser,
   });
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : null;

@@ -5,20 +5,22 @@ import { createTestApp, type TestApp } from '../harness';
 import { addMember, createParty, markersOf, type Party, setAiConfig, snapshotOf } from './access-fixtures';
 
 /**
- * The access-control matrix of issue 9 over the tenant model of DESIGN §4: every /api route the app
- * registers is listed below, either public (with the reason) or with a way to call it that names
- * someone's data, and who must be refused.
+ * The access-control matrix of issue 9 over the tenant model of DESIGN §4, driven by the app's own
+ * route table: every /api route declares its access policy (`config.access`, http/auth-guard.ts) and
+ * is listed below, either public (with the reason) or with a way to call it that names someone's
+ * data. What each policy must refuse is tested from the policy the route declares.
  */
 
-// The route table as the app builds it: an onRoute hook must exist before the first route, and
-// buildApp creates its Fastify instance itself, so the factory is wrapped to add the hook.
-const registered = vi.hoisted(() => new Set<string>());
+// The route table as the app builds it, with each route's declared policy: an onRoute hook must exist
+// before the first route, and buildApp creates its Fastify instance itself, so the factory is wrapped.
+const registered = vi.hoisted(() => new Map<string, string | undefined>());
 vi.mock('fastify', async (importOriginal) => {
   const actual = await importOriginal<typeof FastifyModule>();
   const withRouteLog = ((options?: Parameters<typeof actual.default>[0]) => {
     const app = actual.default(options);
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') registered.set(`${method} ${route.url}`, route.config?.access);
     });
     return app;
   }) as typeof actual.default;
@@ -40,10 +42,6 @@ type Entry =
        */
       scope: 'self' | 'personal' | 'account';
       build: Build;
-      /** Members configure AI only with hasAiConfig (DESIGN §4): without it, 403. */
-      aiConfig?: true;
-      /** Account data only: a member naming their own id is refused as well (members never see billing or the team). */
-      memberOwnRefused?: true;
       /** The assistant: it answers from the caller's own knowledge base (which holds a vault code). */
       answersFromOwnKnowledge?: true;
       /** Why the caller-on-own-data call is not made (it never ends, or it destroys the caller). */
@@ -116,30 +114,25 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/user-prompts': { scope: 'personal', build: userIdQuery('/api/user-prompts') },
   'POST /api/user-prompts': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => ({ url: '/api/user-prompts', payload: { userId: p.user.id, ...promptSections } }),
   },
   'PATCH /api/user-prompts/:id': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => byId({ url: `/api/user-prompts/${p.promptId}`, payload: { section1: 'hijacked' } }),
   },
 
   'GET /api/data': { scope: 'personal', build: userIdQuery('/api/data') },
   'POST /api/data': {
     scope: 'self',
-    aiConfig: true,
     build: () => ({ url: '/api/data', payload: { title: 'Own entry', text: 'x' } }),
   },
   'GET /api/data/:context': { scope: 'personal', build: (p) => byId({ url: `/api/data/${p.knowledge.context}` }) },
   'POST /api/data/:context': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => byId({ url: `/api/data/${p.knowledge.context}`, payload: { title: 'Hijacked', text: 'x' } }),
   },
   'DELETE /api/data/:context': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => byId({ url: `/api/data/${p.knowledge.context}` }),
   },
 
@@ -150,7 +143,6 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/email-settings/accuracy/replay': { scope: 'self', build: () => ({ url: '/api/email-settings/accuracy/replay' }) },
   'POST /api/email-settings/accuracy/replay': {
     scope: 'self',
-    aiConfig: true,
     build: () => ({ url: '/api/email-settings/accuracy/replay' }),
   },
   'GET /api/email-settings/dry-run': { scope: 'self', build: () => ({ url: '/api/email-settings/dry-run' }) },
@@ -166,7 +158,6 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/email-settings': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => ({
       url: '/api/email-settings',
       payload: { userId: p.user.id, provider: 'smtp', responseType: 0, settings: smtpSettings },
@@ -174,7 +165,6 @@ const MATRIX: Record<string, Entry> = {
   },
   'PUT /api/email-settings': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => [
       { url: '/api/email-settings', payload: { userId: p.user.id, id: p.mailAccountId, isSyncEnabled: false } },
       byId({ url: '/api/email-settings', payload: { id: p.mailAccountId, isSyncEnabled: false } }),
@@ -182,12 +172,10 @@ const MATRIX: Record<string, Entry> = {
   },
   'DELETE /api/email-settings': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => ({ url: '/api/email-settings', payload: { userId: p.user.id } }),
   },
   'GET /api/email-settings/oauth/:provider': {
     scope: 'self',
-    aiConfig: true,
     build: () => ({ url: '/api/email-settings/oauth/gmail' }),
   },
   'GET /api/email-settings/verify': { scope: 'personal', build: userIdQuery('/api/email-settings/verify') },
@@ -201,7 +189,6 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/email-settings/ai-categorization': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => ({
       url: '/api/email-settings/ai-categorization',
       payload: { userId: p.user.id, numberOfCategories: 5, language: 'English' },
@@ -210,12 +197,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/email-settings/categories': { scope: 'personal', build: userIdQuery('/api/email-settings/categories') },
   'POST /api/email-settings/categories': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => ({ url: '/api/email-settings/categories', payload: { userId: p.user.id, ...categoryFields(p) } }),
   },
   'PUT /api/email-settings/categories/:id': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => [
       { url: `/api/email-settings/categories/${p.category.id}`, payload: { userId: p.user.id, ...categoryFields(p) } },
       byId({ url: `/api/email-settings/categories/${p.category.id}`, payload: categoryFields(p) }),
@@ -223,7 +208,6 @@ const MATRIX: Record<string, Entry> = {
   },
   'DELETE /api/email-settings/categories/:id': {
     scope: 'personal',
-    aiConfig: true,
     build: (p) => byId({ url: `/api/email-settings/categories/${p.category.id}` }),
   },
 
@@ -298,40 +282,40 @@ const MATRIX: Record<string, Entry> = {
     build: () => ({ url: '/api/feedback', payload: { name: 'Someone', email: 'someone@example.com', message: 'Hello' } }),
   },
 
-  'POST /api/users/:userId/subscriptions': { scope: 'account', memberOwnRefused: true, build: billing('/subscriptions') },
-  'GET /api/users/:userId/subscriptions': { scope: 'account', memberOwnRefused: true, build: billing('/subscriptions') },
+  'POST /api/users/:userId/subscriptions': { scope: 'account', build: billing('/subscriptions') },
+  'GET /api/users/:userId/subscriptions': { scope: 'account', build: billing('/subscriptions') },
   'GET /api/users/:userId/subscriptions/checkouts': {
     scope: 'account',
-    memberOwnRefused: true,
+
     build: billing('/subscriptions/checkouts?plan=pro&billingCycle=monthly'),
   },
   'GET /api/users/:userId/checkouts/:sessionId/status': {
     scope: 'account',
-    memberOwnRefused: true,
+
     build: billing('/checkouts/cs_test_a1b2c3/status'),
   },
   'POST /api/users/:userId/subscriptions/switch': {
     scope: 'account',
-    memberOwnRefused: true,
+
     build: (p) => ({ url: `/api/users/${p.user.id}/subscriptions/switch`, payload: { newPlan: 'pro' } }),
   },
-  'GET /api/users/:userId/payments/process': { scope: 'account', memberOwnRefused: true, build: billing('/payments/process') },
-  'GET /api/users/:userId/invoices': { scope: 'account', memberOwnRefused: true, build: billing('/invoices') },
-  'GET /api/billing/:userId': { scope: 'account', memberOwnRefused: true, build: (p) => ({ url: `/api/billing/${p.user.id}` }) },
+  'GET /api/users/:userId/payments/process': { scope: 'account', build: billing('/payments/process') },
+  'GET /api/users/:userId/invoices': { scope: 'account', build: billing('/invoices') },
+  'GET /api/billing/:userId': { scope: 'account', build: (p) => ({ url: `/api/billing/${p.user.id}` }) },
 
   'GET /api/invitations': {
     scope: 'account',
-    memberOwnRefused: true,
+
     build: (p) => ({ url: `/api/invitations?referrerId=${p.user.id}` }),
   },
   'POST /api/invitations': {
     scope: 'account',
-    memberOwnRefused: true,
+
     build: (p) => ({ url: '/api/invitations', payload: { ...invitee(), referrerId: p.user.id } }),
   },
   'POST /api/invitations/bulk': {
     scope: 'account',
-    memberOwnRefused: true,
+
     build: (p) => ({ url: '/api/invitations/bulk', payload: { referrerId: p.user.id, invitations: [invitee()] } }),
   },
   'PUT /api/invitations/:id': {
@@ -361,18 +345,18 @@ const MATRIX: Record<string, Entry> = {
 };
 
 const methodOf = (key: string) => key.split(' ', 1)[0] as Method;
+// Built before the tests are collected: each route's tests follow the policy the app registered it with.
+const t: TestApp = await createTestApp();
 const guarded = Object.entries(MATRIX).flatMap(([key, entry]) =>
-  'scope' in entry ? [{ key, method: methodOf(key), ...entry }] : [],
+  'scope' in entry ? [{ key, method: methodOf(key), access: registered.get(key), ...entry }] : [],
 );
 const variants = (build: Build, party: Party) => [build(party)].flat();
 
 describe('access-control matrix (issue 9)', () => {
-  let t: TestApp;
   /** Owner A with member M (hasAiConfig) and member M0 (without), and owner B. */
   let A: Party, B: Party, M: Party, M0: Party;
 
   beforeAll(async () => {
-    t = await createTestApp();
     const [ownerA, ownerB] = [await t.signUp(), await t.signUp()];
     const member = await addMember(t, ownerA, true);
     const memberWithoutAi = await addMember(t, ownerA, false);
@@ -384,7 +368,7 @@ describe('access-control matrix (issue 9)', () => {
     M0 = await createParty(t, memberWithoutAi, { owner: false });
     await setAiConfig(t, memberWithoutAi, false);
   });
-  afterAll(() => t?.close());
+  afterAll(() => t.close());
 
   const send = (as: Party | null, method: Method, request: Request) =>
     t.call(as?.user ?? null, method, request.url, request.payload);
@@ -403,7 +387,7 @@ describe('access-control matrix (issue 9)', () => {
   }
 
   it('lists every /api route the app registers, and only those', () => {
-    const apiRoutes = [...registered].filter((key) => key.split(' ')[1]!.startsWith('/api'));
+    const apiRoutes = [...registered.keys()].filter((key) => key.split(' ')[1]!.startsWith('/api'));
     expect(apiRoutes.length).toBeGreaterThan(50);
     expect(
       apiRoutes.filter((key) => !(key in MATRIX)),
@@ -412,6 +396,10 @@ describe('access-control matrix (issue 9)', () => {
     expect(
       Object.keys(MATRIX).filter((key) => !registered.has(key)),
       'matrix entries the app does not have',
+    ).toEqual([]);
+    expect(
+      apiRoutes.filter((key) => (registered.get(key) === 'public') !== 'public' in MATRIX[key]!),
+      'routes whose declared policy and matrix entry disagree on being public',
     ).toEqual([]);
   });
 
@@ -448,9 +436,13 @@ describe('access-control matrix (issue 9)', () => {
       });
     }
 
-    if (entry.memberOwnRefused) {
-      it('refuses a member naming their own id (members never see billing or the team)', async () => {
-        for (const request of variants(entry.build, M)) await expectRefused(M, entry.method, { ...request, refused: [403] }, A);
+    if (entry.access === 'owner') {
+      // The policy answers before the route reads what is named: the owner's own ids stand for any.
+      it('refuses a member whatever they name, before reading it (members never see billing or the team)', async () => {
+        for (const request of variants(entry.build, A)) {
+          await expectRefused(M, entry.method, { ...request, refused: [403] }, A);
+          expect((await send(M, entry.method, request)).json()).toMatchObject({ message: 'errors.ownerOnly' });
+        }
       });
     }
 
@@ -476,15 +468,15 @@ describe('access-control matrix (issue 9)', () => {
       });
     }
 
-    if (entry.aiConfig) {
-      // Such a member has the assistant only: they may read the AI configuration, never change it
-      // (starting a mailbox connection only answers the provider's URL; connecting is a POST).
+    if (entry.access === 'aiConfig' && entry.method !== 'GET') {
+      // Such a member has the assistant only: they may read the AI configuration, never change it.
       it('refuses a member without hasAiConfig any change of the AI configuration, and leaks nothing of A', async () => {
-        const [request] = variants(entry.build, M0);
-        const res = await send(M0, entry.method, request!);
-        expect(res.statusCode, res.body).toBeLessThan(500);
+        const before = await snapshotOf(t, M0);
+        const res = await send(M0, entry.method, variants(entry.build, M0)[0]!);
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json()).toMatchObject({ message: 'errors.aiConfigNotAllowed' });
         expectNothingOf(A, res.body);
-        if (entry.method !== 'GET') expect(res.statusCode, res.body).toBe(403);
+        expect(await snapshotOf(t, M0)).toEqual(before);
       });
     }
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -9,7 +9,6 @@ import { deleteAccount } from './accounts.service';
 
 type Deps = {
   db: Db;
-  requireUser: preHandlerHookHandler;
   sessionCookie: string;
   mail: Pick<MailSettingsDeps, 'db' | 'providers' | 'secretBox'>;
   sessionChanges: SessionChanges;
@@ -20,7 +19,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps) {
     .withTypeProvider<ZodTypeProvider>()
     .delete(
       '/api/accounts/:id',
-      { preValidation: deps.requireUser, schema: { params: z.object({ id: z.string().max(64) }) } },
+      { config: { access: 'user' }, schema: { params: z.object({ id: z.string().max(64) }) } },
       async (req, reply) => {
         await deleteAccount(deps, currentUser(req).id, req.params.id);
         // The session row is gone with the user; clear the browser's cookies too.

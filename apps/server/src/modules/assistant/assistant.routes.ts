@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { askAnswerSchema, askInputSchema, type AskError } from '@app/shared/assistant';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AssistantLanguage } from '../../ai/assistant';
 import { currentUser } from '../../http/auth-guard';
@@ -24,14 +24,11 @@ function streamError(error: unknown): AskError {
 }
 
 /** The AI service of spec 02 §7 under /api/ai: POST /ask, and its streamed variant (Server-Sent Events). */
-export function registerAssistantRoutes(
-  app: FastifyInstance,
-  deps: service.AssistantDeps & { requireUser: preHandlerHookHandler },
-) {
+export function registerAssistantRoutes(app: FastifyInstance, deps: service.AssistantDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preValidation = deps.requireUser;
+  const config = { access: 'user' } as const;
 
-  r.post('/api/ai/ask', { preValidation, schema: { body: askInputSchema, response: { 200: askAnswerSchema } } }, async (req) =>
+  r.post('/api/ai/ask', { config, schema: { body: askInputSchema, response: { 200: askAnswerSchema } } }, async (req) =>
     service.ask(deps, currentUser(req), req.body, uiLanguage(req)),
   );
 
@@ -46,7 +43,7 @@ export function registerAssistantRoutes(
    * starts; then `delta` events carry the answer as it comes, and one `done` (the answer as
    * POST /ask gives it) or `error` event ends the stream.
    */
-  r.post('/api/ai/ask/stream', { preValidation, schema: { body: askInputSchema } }, async (req, reply) => {
+  r.post('/api/ai/ask/stream', { config, schema: { body: askInputSchema } }, async (req, reply) => {
     const caller = currentUser(req);
     await service.checkRateLimit(deps, caller);
     const question = service.toQuestion(req.body);

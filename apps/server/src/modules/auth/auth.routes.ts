@@ -48,6 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, baseUrl: st
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    config: { access: 'public' },
     handler: async (request, reply) => {
       const response = await auth.handler(toFetchRequest(request, baseUrl));
       reply.status(response.status);

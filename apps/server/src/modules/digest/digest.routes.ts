@@ -15,7 +15,10 @@ export function registerDigestRoutes(app: FastifyInstance, deps: { db: Db; secre
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/digest/off',
-      { schema: { body: digestOffSchema, response: { 200: z.object({ success: z.literal(true) }) } } },
+      {
+        config: { access: 'public' },
+        schema: { body: digestOffSchema, response: { 200: z.object({ success: z.literal(true) }) } },
+      },
       async (req) => service.turnDigestOff(deps, req.body.token),
     );
 }

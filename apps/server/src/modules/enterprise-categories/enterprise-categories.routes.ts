@@ -8,7 +8,7 @@ export function registerEnterpriseCategoryRoutes(app: FastifyInstance) {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/enterprise-categories',
-      { schema: { querystring: langQuerySchema, response: { 200: enterpriseCategoriesSchema } } },
+      { config: { access: 'public' }, schema: { querystring: langQuerySchema, response: { 200: enterpriseCategoriesSchema } } },
       async (req) =>
         sectorGroups.map((g) => ({
           group: g.group[req.query.lang],

@@ -1,5 +1,5 @@
 import type { GettingStarted } from '@app/shared/getting-started';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -14,11 +14,11 @@ const gettingStartedSchema = z.object({
 }) satisfies z.ZodType<GettingStarted>;
 
 /** GET /api/getting-started: what the signed-in user has set up, for the Getting started card. */
-export function registerGettingStartedRoutes(app: FastifyInstance, deps: { db: Db; requireUser: preHandlerHookHandler }) {
+export function registerGettingStartedRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/getting-started',
-    { preValidation: deps.requireUser, schema: { response: { 200: gettingStartedSchema } } },
+    { config: { access: 'user' }, schema: { response: { 200: gettingStartedSchema } } },
     async (req) => progressOf(deps.db, currentUser(req).id),
   );
 }

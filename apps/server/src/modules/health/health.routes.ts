@@ -12,6 +12,7 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         response: { 200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }) },
       },

@@ -17,7 +17,7 @@ import type { SessionChanges } from '../auth/session-cache';
 import { type MailSettingsDeps, revokeMailGrantOf } from '../mail-settings/mail-settings.service';
 import { accountPlan } from '../subscriptions/subscriptions.service';
 import * as repo from './invitations.repository';
-import { assertOwner, assertSelf } from '../../access/actor';
+import { type Actor, assertSelf } from '../../access/actor';
 
 export type InvitationsDeps = {
   db: Db;
@@ -30,7 +30,8 @@ export type InvitationsDeps = {
   mail: Pick<MailSettingsDeps, 'db' | 'providers' | 'secretBox'>;
   sessionChanges: SessionChanges;
 };
-export type Owner = { id: string; email: string; referrerId: string | null };
+/** The account owner: the routes' `owner` access policy admits no one else. */
+type Owner = Pick<Actor, 'id' | 'email' | 'referrerId'>;
 
 type NewInvite = Pick<
   z.output<typeof invitationInputSchema>,
@@ -61,12 +62,6 @@ export function toInvitation(row: repo.InvitationRow): Invitation {
     metadata: { hasAiConfig: row.hasAiConfig },
     role: 'User',
   };
-}
-
-/** Only owners manage invitations, and only their own: a `referrerId` naming someone else is refused. */
-export function assertTeamOwner(caller: Owner, referrerId?: string) {
-  assertOwner(caller, 'Only the account owner can manage the team');
-  assertSelf(caller, referrerId);
 }
 
 async function assertTeamRoom(deps: InvitationsDeps, owner: Owner, adding: number) {
@@ -130,7 +125,7 @@ export async function listInvitations(
   owner: Owner,
   query: { page: number; limit: number; searchTerm: string; referrerId?: string },
 ) {
-  assertTeamOwner(owner, query.referrerId);
+  assertSelf(owner, query.referrerId);
   await repo.expireStale(deps.db, owner.id);
   const { rows, total } = await repo.listInvitations(
     deps.db,
@@ -175,7 +170,7 @@ export async function invite(
   input: z.output<typeof invitationInputSchema>,
   lang: MailLanguage,
 ) {
-  assertTeamOwner(owner, input.referrerId);
+  assertSelf(owner, input.referrerId);
   const [created] = await inviteMany(deps, owner, [input], lang);
   return created!;
 }
@@ -186,7 +181,7 @@ export async function inviteBulk(
   input: z.output<typeof bulkInvitationsSchema>,
   lang: MailLanguage,
 ) {
-  assertTeamOwner(owner, input.referrerId);
+  assertSelf(owner, input.referrerId);
   const invitations = await inviteMany(deps, owner, input.invitations, lang);
   return { invitations, total: invitations.length };
 }
@@ -203,7 +198,7 @@ export async function updateInvitation(
   id: string,
   input: z.output<typeof invitationUpdateSchema>,
 ) {
-  assertTeamOwner(owner, input.referrerId);
+  assertSelf(owner, input.referrerId);
   const row = await requireInvitation(deps, owner, id);
   const updated = await repo.updateInvitation(deps.db, row.id, {
     firstName: input.firstName,
@@ -227,7 +222,7 @@ export async function deleteInvitation(
   owner: Owner,
   input: { memberId: string; referrerId?: string; userId?: string },
 ) {
-  assertTeamOwner(owner, input.referrerId ?? input.userId);
+  assertSelf(owner, input.referrerId ?? input.userId);
   const row = await requireInvitation(deps, owner, input.memberId);
   if (row.memberId) {
     await revokeMailGrantOf(deps.mail, row.memberId);
@@ -244,7 +239,7 @@ export async function resendInvitation(
   input: { _id: string; referrerId?: string },
   lang: MailLanguage,
 ) {
-  assertTeamOwner(owner, input.referrerId);
+  assertSelf(owner, input.referrerId);
   const row = await requireInvitation(deps, owner, input._id);
   if (row.status === 'ACCEPTED') throw conflict('INVITATION_ACCEPTED', 'This invitation has already been accepted');
   // An invitation that no longer holds a place in the team takes one again.

@@ -6,7 +6,7 @@ import {
   knowledgeListSchema,
   knowledgeUpdateSchema,
 } from '@app/shared/knowledge';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -17,14 +17,14 @@ import { assertSelf } from '../../access/actor';
 const saved = z.tuple([z.string(), knowledgeItemSchema]);
 
 /** The knowledge data root of spec 01 §7 under /api/data. */
-export function registerKnowledgeRoutes(app: FastifyInstance, deps: { database: Database; requireUser: preHandlerHookHandler }) {
+export function registerKnowledgeRoutes(app: FastifyInstance, deps: { database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Authentication runs before validation: a signed-out caller learns nothing about the input.
-  const preValidation = deps.requireUser;
+  const config = { access: 'aiConfig' } as const;
 
   r.get(
     '/api/data',
-    { preValidation, schema: { querystring: knowledgeListQuerySchema, response: { 200: knowledgeListSchema } } },
+    { config, schema: { querystring: knowledgeListQuerySchema, response: { 200: knowledgeListSchema } } },
     async (req) => {
       const user = currentUser(req);
       assertSelf(user, req.query.userId);
@@ -34,25 +34,25 @@ export function registerKnowledgeRoutes(app: FastifyInstance, deps: { database: 
 
   r.get(
     '/api/data/:context',
-    { preValidation, schema: { params: contextParamSchema, response: { 200: knowledgeItemSchema } } },
+    { config, schema: { params: contextParamSchema, response: { 200: knowledgeItemSchema } } },
     async (req) => service.getKnowledge(deps, currentUser(req).id, req.params.context),
   );
 
-  r.post('/api/data', { preValidation, schema: { body: knowledgeInputSchema, response: { 201: saved } } }, async (req, reply) => {
+  r.post('/api/data', { config, schema: { body: knowledgeInputSchema, response: { 201: saved } } }, async (req, reply) => {
     const item = await service.createKnowledge(deps, currentUser(req).id, req.body);
     return reply.status(201).send([item.context, item]);
   });
 
   r.post(
     '/api/data/:context',
-    { preValidation, schema: { params: contextParamSchema, body: knowledgeUpdateSchema, response: { 200: saved } } },
+    { config, schema: { params: contextParamSchema, body: knowledgeUpdateSchema, response: { 200: saved } } },
     async (req) => {
       const item = await service.updateKnowledge(deps, currentUser(req).id, req.params.context, req.body);
       return [item.context, item] as [string, typeof item];
     },
   );
 
-  r.delete('/api/data/:context', { preValidation, schema: { params: contextParamSchema } }, async (req) => {
+  r.delete('/api/data/:context', { config, schema: { params: contextParamSchema } }, async (req) => {
     await service.deleteKnowledge(deps, currentUser(req).id, req.params.context);
     return { success: true };
   });

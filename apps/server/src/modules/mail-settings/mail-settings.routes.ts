@@ -15,7 +15,7 @@ import {
   verifyMailSettingSchema,
 } from '@app/shared/mail-settings';
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard';
@@ -32,17 +32,14 @@ const success = z.object({ success: z.literal(true) });
 const idParam = z.object({ id: z.string().max(100) });
 
 /** The main API's email-settings calls (spec 02 §7). */
-export function registerMailSettingsRoutes(
-  app: FastifyInstance,
-  deps: service.MailSettingsDeps & { requireUser: preHandlerHookHandler; liveEvents: LiveEvents },
-) {
+export function registerMailSettingsRoutes(app: FastifyInstance, deps: service.MailSettingsDeps & { liveEvents: LiveEvents }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Authentication runs before validation: a signed-out caller learns nothing about the body it sent.
-  const preValidation = deps.requireUser;
+  const config = { access: 'aiConfig' } as const;
 
   r.get(
     '/api/default-configs',
-    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: defaultConfigsSchema } } },
+    { config, schema: { querystring: userIdQuerySchema, response: { 200: defaultConfigsSchema } } },
     async (req) => {
       assertSelf(currentUser(req), req.query.userId);
       return service.defaultConfigs(deps);
@@ -52,13 +49,13 @@ export function registerMailSettingsRoutes(
   /** The mail servers guessed from an address: the connect form fills in what the user has not typed. */
   r.get(
     '/api/email-settings/discover',
-    { preValidation, schema: { querystring: mailDiscoveryQuerySchema, response: { 200: mailDiscoverySchema } } },
+    { config, schema: { querystring: mailDiscoveryQuerySchema, response: { 200: mailDiscoverySchema } } },
     async (req) => discover(deps, currentUser(req), req.query.email),
   );
 
   r.get(
     '/api/email-settings',
-    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: mailSettingSchema.nullable() } } },
+    { config, schema: { querystring: userIdQuerySchema, response: { 200: mailSettingSchema.nullable() } } },
     async (req) => {
       assertSelf(currentUser(req), req.query.userId);
       return service.getSetting(deps.db, currentUser(req));
@@ -67,7 +64,7 @@ export function registerMailSettingsRoutes(
 
   r.get(
     '/api/email-settings/activity',
-    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: mailActivitySchema } } },
+    { config, schema: { querystring: userIdQuerySchema, response: { 200: mailActivitySchema } } },
     async (req) => {
       assertSelf(currentUser(req), req.query.userId);
       return service.mailActivity(deps, currentUser(req));
@@ -75,33 +72,31 @@ export function registerMailSettingsRoutes(
   );
 
   // How the assistant would have filed the owner's past mail (issue 36; not in the spec: decisions.md).
-  r.get(
-    '/api/email-settings/accuracy',
-    { preValidation, schema: { response: { 200: accuracyReportSchema.nullable() } } },
-    async (req) => accuracyReport(deps.db, currentUser(req), (await service.requireAccount(deps.db, currentUser(req))).id),
+  r.get('/api/email-settings/accuracy', { config, schema: { response: { 200: accuracyReportSchema.nullable() } } }, async (req) =>
+    accuracyReport(deps.db, currentUser(req), (await service.requireAccount(deps.db, currentUser(req))).id),
   );
 
   // The replay with an AI provider: what it may cost, and the owner's go (issue 36; not in the spec: ADR 0153).
   r.get(
     '/api/email-settings/accuracy/replay',
-    { preValidation, schema: { response: { 200: accuracyReplayOfferSchema } } },
+    { config, schema: { response: { 200: accuracyReplayOfferSchema } } },
     async (req) => replayOffer(deps, currentUser(req)),
   );
   r.post(
     '/api/email-settings/accuracy/replay',
-    { preValidation, schema: { response: { 200: accuracyReplayOfferSchema } } },
+    { config, schema: { response: { 200: accuracyReplayOfferSchema } } },
     async (req) => requestReplay(deps, currentUser(req)),
   );
 
   // The dry run's record and the owner's review of it (issue 36; not in the spec: decisions.md).
   r.get(
     '/api/email-settings/dry-run',
-    { preValidation, schema: { querystring: dryRunQuerySchema, response: { 200: dryRunPageSchema } } },
+    { config, schema: { querystring: dryRunQuerySchema, response: { 200: dryRunPageSchema } } },
     async (req) => dryRunReview(deps, currentUser(req), req.query.page),
   );
   r.put(
     '/api/email-settings/dry-run/:id',
-    { preValidation, schema: { params: dryRunParamSchema, body: dryRunVerdictSchema, response: { 200: success } } },
+    { config, schema: { params: dryRunParamSchema, body: dryRunVerdictSchema, response: { 200: success } } },
     async (req) => reviewDryRun(deps, currentUser(req), req.params.id, req.body),
   );
 
@@ -111,7 +106,7 @@ export function registerMailSettingsRoutes(
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
-  r.get('/api/email-settings/events', { preValidation }, async (req, reply) => {
+  r.get('/api/email-settings/events', { config }, async (req, reply) => {
     const userId = currentUser(req).id;
     const unsubscribe = await deps.liveEvents.subscribe(userId, (event) => reply.raw.write(`event: ${event.kind}\ndata: {}\n\n`));
     reply.hijack();
@@ -134,30 +129,26 @@ export function registerMailSettingsRoutes(
 
   r.post(
     '/api/email-settings',
-    { preValidation, schema: { body: connectMailboxSchema, response: { 201: mailSettingSchema } } },
+    { config, schema: { body: connectMailboxSchema, response: { 201: mailSettingSchema } } },
     async (req, reply) => reply.status(201).send(await service.connectMailbox(deps, currentUser(req), req.body)),
   );
 
   r.put(
     '/api/email-settings',
-    { preValidation, schema: { body: updateMailSettingSchema, response: { 200: updateMailSettingResponseSchema } } },
+    { config, schema: { body: updateMailSettingSchema, response: { 200: updateMailSettingResponseSchema } } },
     async (req) => service.updateSetting(deps, currentUser(req), req.body),
   );
 
-  r.delete(
-    '/api/email-settings',
-    { preValidation, schema: { body: userIdBodySchema, response: { 200: success } } },
-    async (req) => {
-      await service.deleteSetting(deps, currentUser(req), req.body?.userId);
-      return { success: true as const };
-    },
-  );
+  r.delete('/api/email-settings', { config, schema: { body: userIdBodySchema, response: { 200: success } } }, async (req) => {
+    await service.deleteSetting(deps, currentUser(req), req.body?.userId);
+    return { success: true as const };
+  });
 
   /** Starts the Gmail or Outlook authorisation: the browser goes to the URL and returns to /cb/google or /cb/ms. */
   r.get(
     '/api/email-settings/oauth/:provider',
     {
-      preValidation,
+      config,
       schema: { params: z.object({ provider: z.enum(['gmail', 'outlook']) }), response: { 200: z.object({ url: z.string() }) } },
     },
     async (req) => service.oauthStart(deps, currentUser(req), req.params.provider),
@@ -165,7 +156,7 @@ export function registerMailSettingsRoutes(
 
   r.get(
     '/api/email-settings/verify',
-    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: verifyMailSettingSchema } } },
+    { config, schema: { querystring: userIdQuerySchema, response: { 200: verifyMailSettingSchema } } },
     async (req) => {
       assertSelf(currentUser(req), req.query.userId);
       return service.verifySetting(deps, currentUser(req));
@@ -174,14 +165,14 @@ export function registerMailSettingsRoutes(
 
   r.get(
     '/api/:id/email-settings/mailboxes',
-    { preValidation, schema: { params: idParam, response: { 200: z.object({ mailboxes: z.array(mailboxNodeSchema) }) } } },
+    { config, schema: { params: idParam, response: { 200: z.object({ mailboxes: z.array(mailboxNodeSchema) }) } } },
     async (req) => service.listMailboxes(deps, currentUser(req), req.params.id),
   );
 
   r.post(
     '/api/email-settings/ai-categorization',
     {
-      preValidation,
+      config,
       schema: { body: aiCategorizationSchema, response: { 200: success.extend({ batchCategorizeStatus: z.literal('QUEUED') }) } },
     },
     async (req) => service.requestAiCategorization(deps, currentUser(req), req.body),
@@ -189,25 +180,25 @@ export function registerMailSettingsRoutes(
 
   r.get(
     '/api/email-settings/categories',
-    { preValidation, schema: { querystring: userIdQuerySchema, response: { 200: z.array(categorySchema) } } },
+    { config, schema: { querystring: userIdQuerySchema, response: { 200: z.array(categorySchema) } } },
     async (req) => categories.listCategories(deps, currentUser(req), req.query.userId),
   );
 
   r.post(
     '/api/email-settings/categories',
-    { preValidation, schema: { body: categoryInputSchema(), response: { 201: categorySchema } } },
+    { config, schema: { body: categoryInputSchema(), response: { 201: categorySchema } } },
     async (req, reply) => reply.status(201).send(await categories.createCategory(deps, currentUser(req), req.body)),
   );
 
   r.put(
     '/api/email-settings/categories/:id',
-    { preValidation, schema: { params: idParam, body: categoryInputSchema(), response: { 200: categorySchema } } },
+    { config, schema: { params: idParam, body: categoryInputSchema(), response: { 200: categorySchema } } },
     async (req) => categories.updateCategory(deps, currentUser(req), req.params.id, req.body),
   );
 
   r.delete(
     '/api/email-settings/categories/:id',
-    { preValidation, schema: { params: idParam, response: { 200: success } } },
+    { config, schema: { params: idParam, response: { 200: success } } },
     async (req) => {
       await categories.deleteCategory(deps, currentUser(req), req.params.id);
       return { success: true as const };

@@ -28,7 +28,7 @@ import {
   uidParamSchema,
 } from '@app/shared/mailbox';
 import { rulesPreviewInputSchema, rulesPreviewSchema } from '@app/shared/categories';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AiEngine, Grounding } from '../../ai/engine';
@@ -57,7 +57,7 @@ const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'inbox.validation.
 /** The webmail's `/api/mailbox…` calls (spec 02 §7). Every call works on the session user's own mailbox. */
 export async function registerMailboxRoutes(
   app: FastifyInstance,
-  deps: MailSettingsDeps & { requireUser: preHandlerHookHandler; engine: AiEngine; grounding: Grounding },
+  deps: MailSettingsDeps & { engine: AiEngine; grounding: Grounding },
 ) {
   const pool = createMailboxPool();
   const mailbox = { ...deps, pool, raw: createRawCache(), folders: new Map() } satisfies MailboxDeps;
@@ -76,24 +76,24 @@ export async function registerMailboxRoutes(
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     // Authentication runs before validation: a signed-out caller learns nothing about the input.
-    const preValidation = deps.requireUser;
+    const config = { access: 'user' } as const;
 
     r.get(
       '/api/mailbox',
-      { preValidation, schema: { querystring: mailboxListQuerySchema, response: { 200: mailboxPageSchema } } },
+      { config, schema: { querystring: mailboxListQuerySchema, response: { 200: mailboxPageSchema } } },
       async (req) => listPage(mailbox, currentUser(req), req.query),
     );
 
     r.get(
       '/api/mailbox/folders',
-      { preValidation, schema: { querystring: mailboxFoldersQuerySchema, response: { 200: z.array(mailboxFolderSchema) } } },
+      { config, schema: { querystring: mailboxFoldersQuerySchema, response: { 200: z.array(mailboxFolderSchema) } } },
       async (req) => listFolders(mailbox, currentUser(req), req.query.userId),
     );
 
     r.get(
       '/api/mailbox/messages/:uid',
       {
-        preValidation,
+        config,
         schema: { params: uidParamSchema, querystring: messageQuerySchema, response: { 200: messageDetailSchema } },
       },
       async (req) => getMessage(mailbox, currentUser(req), req.params.uid, req.query),
@@ -102,7 +102,7 @@ export async function registerMailboxRoutes(
     /** The sanitized body as its own document, for a sandboxed iframe (DESIGN §7). */
     r.get(
       '/api/mailbox/messages/:uid/body',
-      { preValidation, schema: { params: uidParamSchema, querystring: bodyQuerySchema } },
+      { config, schema: { params: uidParamSchema, querystring: bodyQuerySchema } },
       async (req, reply) => {
         const { html, csp } = await messageBody(
           mailbox,
@@ -125,7 +125,7 @@ export async function registerMailboxRoutes(
     /** Attachments are always downloaded, never rendered on our origin. */
     r.get(
       '/api/mailbox/messages/:uid/attachments/:index',
-      { preValidation, schema: { params: attachmentParamSchema, querystring: bodyQuerySchema.pick({ folder: true }) } },
+      { config, schema: { params: attachmentParamSchema, querystring: bodyQuerySchema.pick({ folder: true }) } },
       async (req, reply) => {
         const { uid, index } = req.params;
         await attachment(mailbox, currentUser(req), uid, req.query.folder, index, async (file) => {
@@ -145,54 +145,54 @@ export async function registerMailboxRoutes(
 
     r.post(
       '/api/mailbox/messages/flags',
-      { preValidation, schema: { body: flagsBodySchema, response: { 200: successSchema } } },
+      { config, schema: { body: flagsBodySchema, response: { 200: successSchema } } },
       async (req) => changeFlags(mailbox, currentUser(req), req.body, true),
     );
 
     r.delete(
       '/api/mailbox/messages/flags',
-      { preValidation, schema: { body: flagsBodySchema, response: { 200: successSchema } } },
+      { config, schema: { body: flagsBodySchema, response: { 200: successSchema } } },
       async (req) => changeFlags(mailbox, currentUser(req), req.body, false),
     );
 
     r.post(
       '/api/mailbox/rules-preview',
-      { preValidation, schema: { body: rulesPreviewInputSchema, response: { 200: rulesPreviewSchema } } },
+      { config, schema: { body: rulesPreviewInputSchema, response: { 200: rulesPreviewSchema } } },
       async (req) => previewRules(mailbox, currentUser(req), req.body.rules),
     );
 
     r.post(
       '/api/mailbox/messages/move/:from/:to',
-      { preValidation, schema: { params: moveParamSchema, body: moveBodySchema, response: { 200: successSchema } } },
+      { config, schema: { params: moveParamSchema, body: moveBodySchema, response: { 200: successSchema } } },
       async (req) => moveMessages(mailbox, currentUser(req), req.params.from, req.params.to, req.body),
     );
 
     r.post(
       '/api/mailbox/messages/not-spam/:folder',
-      { preValidation, schema: { params: notSpamParamSchema, body: notSpamBodySchema, response: { 200: notSpamResultSchema } } },
+      { config, schema: { params: notSpamParamSchema, body: notSpamBodySchema, response: { 200: notSpamResultSchema } } },
       async (req) => markNotSpam(mailbox, currentUser(req), req.params.folder, req.body),
     );
 
-    r.post('/api/mailbox/messages/send', { preValidation, schema: { response: { 200: sendResultSchema } } }, async (req) => {
+    r.post('/api/mailbox/messages/send', { config, schema: { response: { 200: sendResultSchema } } }, async (req) => {
       const { fields, uploads } = await readCompose(req);
       return sendMessage(mailbox, currentUser(req), parseFields(composeFieldsSchema, fields), uploads);
     });
 
-    r.post('/api/mailbox/messages/draft', { preValidation, schema: { response: { 200: draftSavedSchema } } }, async (req) => {
+    r.post('/api/mailbox/messages/draft', { config, schema: { response: { 200: draftSavedSchema } } }, async (req) => {
       const { fields, uploads } = await readCompose(req);
       return saveDraft(mailbox, currentUser(req), parseFields(draftFieldsSchema, fields), uploads);
     });
 
     r.delete(
       '/api/mailbox/messages/:uid/draft',
-      { preValidation, schema: { params: uidParamSchema, querystring: draftQuerySchema, response: { 200: successSchema } } },
+      { config, schema: { params: uidParamSchema, querystring: draftQuerySchema, response: { 200: successSchema } } },
       async (req) => discardDraft(mailbox, currentUser(req), req.params.uid, req.query),
     );
 
     /** "Draft with AI": the active engine's reply to that message, for the compose panel (paid in credits). */
     r.post(
       '/api/mailbox/messages/:uid/ai-draft',
-      { preValidation, schema: { params: uidParamSchema, body: aiDraftInputSchema, response: { 200: aiDraftSchema } } },
+      { config, schema: { params: uidParamSchema, body: aiDraftInputSchema, response: { 200: aiDraftSchema } } },
       async (req) => aiDraft(mailbox, currentUser(req), req.params.uid, req.body),
     );
   });

@@ -22,7 +22,7 @@ export function registerHttpMetrics(app: FastifyInstance) {
 /** GET /api/metrics: Prometheus text, for the scraper only (see `metricsAccess`). */
 export function registerMetricsRoutes(app: FastifyInstance, deps: { database: Database; token: string | undefined }) {
   const metrics = createMetrics(deps.database);
-  app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/api/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const access = metricsAccess(deps.token, { headers: request.headers, remoteAddress: request.socket.remoteAddress });
     if (access === 'hidden') return sendError(reply, 404, 'NOT_FOUND', 'Resource not found');
     if (access === 'unauthorized') {

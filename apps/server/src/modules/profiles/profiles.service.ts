@@ -1,9 +1,9 @@
 import type { MailLanguage, Profile } from '@app/shared/profile';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import * as repo from './profiles.repository';
-import { type Actor } from '../../access/actor';
+import { type Actor, assertSelf } from '../../access/actor';
 
 type Fields = {
   businessSector: string;
@@ -33,14 +33,14 @@ function toProfile(row: repo.ProfileRow, email: string): Profile {
 }
 
 export async function getProfile(db: Db, caller: Actor, requestedUserId?: string) {
-  if (requestedUserId !== undefined && requestedUserId !== caller.id) throw forbidden();
+  assertSelf(caller, requestedUserId);
   const row = await repo.findProfileByUser(db, caller.id);
   if (!row) throw notFound();
   return toProfile(row, caller.email);
 }
 
 export async function createProfile(db: Db, caller: Actor, input: Fields, requestedUserId?: string) {
-  if (requestedUserId !== undefined && requestedUserId !== caller.id) throw forbidden();
+  assertSelf(caller, requestedUserId);
   const row = await repo.insertProfile(db, caller.id, input);
   if (!row) throw conflict('CONFLICT', 'A profile already exists for this account');
   return toProfile(row, caller.email);

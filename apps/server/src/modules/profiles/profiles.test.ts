@@ -125,6 +125,12 @@ describe('user profiles', () => {
     expect((await t.call(alice, 'GET', '/api/user-profiles')).json()).toMatchObject({ role: 'Founder' });
   });
 
+  it('reads an empty userId as the caller, like every other route that takes one (ADR 0156)', async () => {
+    const res = await t.call(alice, 'GET', '/api/user-profiles?userId=');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ userId: alice.id, role: 'Founder' });
+  });
+
   it('validates every field with the spec messages', async () => {
     const cases: [object, string][] = [
       [{ ...valid, businessSector: '' }, 'profile.fieldRequired'],

@@ -1,5 +1,5 @@
 import { promptInputSchema, promptPatchSchema, promptSchema } from '@app/shared/prompts';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,14 +7,14 @@ import { currentUser } from '../../http/auth-guard';
 import * as service from './prompts.service';
 
 /** The user-prompts calls of spec 02 §7. */
-export function registerPromptRoutes(app: FastifyInstance, deps: { db: Db; requireUser: preHandlerHookHandler }) {
+export function registerPromptRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preValidation = deps.requireUser;
+  const config = { access: 'aiConfig' } as const;
 
   r.get(
     '/api/user-prompts',
     {
-      preValidation,
+      config,
       schema: { querystring: z.object({ userId: z.string().optional() }), response: { 200: z.array(promptSchema) } },
     },
     async (req) => service.listPrompts(deps.db, currentUser(req), req.query.userId),
@@ -22,14 +22,14 @@ export function registerPromptRoutes(app: FastifyInstance, deps: { db: Db; requi
 
   r.post(
     '/api/user-prompts',
-    { preValidation, schema: { body: promptInputSchema, response: { 201: promptSchema } } },
+    { config, schema: { body: promptInputSchema, response: { 201: promptSchema } } },
     async (req, reply) => reply.status(201).send(await service.createPrompt(deps.db, currentUser(req), req.body)),
   );
 
   r.patch(
     '/api/user-prompts/:id',
     {
-      preValidation,
+      config,
       schema: { params: z.object({ id: z.string().max(100) }), body: promptPatchSchema, response: { 200: promptSchema } },
     },
     async (req) => service.patchPrompt(deps.db, currentUser(req), req.params.id, req.body),

@@ -1,7 +1,7 @@
 import { authConfigSchema, handoffTokenSchema, sessionUserSchema, verifyHandoffSchema } from '@app/shared/auth';
 import { HANDOFF_TOKEN_TTL_SECONDS } from '@app/shared/constants';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -15,13 +15,12 @@ type Deps = {
   db: Db;
   auth: Auth;
   config: Pick<Config, 'google' | 'microsoft' | 'billingEnabled' | 'tutorialVideos' | 'addins'>;
-  requireUser: preHandlerHookHandler;
 };
 
 export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/auth-config', { schema: { response: { 200: authConfigSchema } } }, async () => ({
+  r.get('/api/auth-config', { config: { access: 'public' }, schema: { response: { 200: authConfigSchema } } }, async () => ({
     google: Boolean(deps.config.google),
     microsoft: Boolean(deps.config.microsoft),
     billing: deps.config.billingEnabled,
@@ -31,24 +30,20 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
     addins: deps.config.addins,
   }));
 
-  r.get('/api/session', { preValidation: deps.requireUser, schema: { response: { 200: sessionUserSchema } } }, async (req) =>
+  r.get('/api/session', { config: { access: 'user' }, schema: { response: { 200: sessionUserSchema } } }, async (req) =>
     sessionUser(deps.db, currentUser(req).id, deps.config.billingEnabled),
   );
 
   /** Mints the single-use hand-off token that the `/signin/:sessionId` link carries (valid 60 s). */
-  r.post(
-    '/api/users/handoff',
-    { preValidation: deps.requireUser, schema: { response: { 200: handoffTokenSchema } } },
-    async (req) => {
-      const { token } = await deps.auth.api.generateOneTimeToken({ headers: fromNodeHeaders(req.headers) });
-      return { token, expiresInSeconds: HANDOFF_TOKEN_TTL_SECONDS };
-    },
-  );
+  r.post('/api/users/handoff', { config: { access: 'user' }, schema: { response: { 200: handoffTokenSchema } } }, async (req) => {
+    const { token } = await deps.auth.api.generateOneTimeToken({ headers: fromNodeHeaders(req.headers) });
+    return { token, expiresInSeconds: HANDOFF_TOKEN_TTL_SECONDS };
+  });
 
   /** Exchanges a minted hand-off token (never a bare user id) for a session cookie. */
   r.post(
     '/api/users/verify',
-    { schema: { body: verifyHandoffSchema, response: { 200: z.object({ token: z.string() }) } } },
+    { config: { access: 'public' }, schema: { body: verifyHandoffSchema, response: { 200: z.object({ token: z.string() }) } } },
     async (req, reply) => {
       const result = await deps.auth.api
         .verifyOneTimeToken({ body: { token: req.body.uid }, headers: fromNodeHeaders(req.headers), returnHeaders: true })

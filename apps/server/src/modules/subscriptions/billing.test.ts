@@ -227,7 +227,7 @@ describe('billing with Stripe', () => {
     await t.database.query('DELETE FROM subscription WHERE owner_id = $1', [member.id]);
     const refused = await checkout(member, '?plan=pro');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: 'Only the account owner manages the subscription' });
+    expect(refused.json()).toMatchObject({ message: 'errors.ownerOnly' });
     // Members have no subscription of their own: POST is refused as GET is, and they follow the owner.
     expect((await t.call(member, 'POST', `/api/users/${member.id}/subscriptions`, {})).statusCode).toBe(403);
     const rows = await t.database.query('SELECT 1 FROM subscription WHERE owner_id = $1', [member.id]);

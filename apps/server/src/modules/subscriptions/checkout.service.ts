@@ -10,7 +10,7 @@ import {
 import { planOf, type BillingCycle, type PlanId } from '@app/shared/plans';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { type Actor, assertOwner, assertSelf } from '../../access/actor';
+import { type Actor, assertSelf } from '../../access/actor';
 import { call, hasLiveSubscription, licensedItem, requireGateway, unavailable, type BillingDeps } from './billing-common';
 import type { GatewaySubscription, PaymentGateway } from './payment-gateway';
 import { meteredPriceFor, priceFor } from './plan-prices';
@@ -25,12 +25,6 @@ import { accountPlan, ensureOwnerSubscription } from './subscriptions.service';
  * subscription fetched from Stripe with our secret key, applied by `syncSubscription` — never from
  * what the browser says.
  */
-
-/** The caller acts on their own account only; members never see billing (DESIGN §4). */
-function requireOwnerSelf(caller: Actor, userId: string) {
-  assertSelf(caller, userId);
-  assertOwner(caller, 'Only the account owner manages the subscription');
-}
 
 export async function subscriptionState(
   db: Db,
@@ -49,14 +43,14 @@ export async function subscriptionState(
 
 /** POST /users/{userId}/subscriptions: idempotent per owner; members have none of their own (403, as GET). */
 export async function createSubscription(deps: BillingDeps, caller: Actor, userId: string) {
-  requireOwnerSelf(caller, userId);
+  assertSelf(caller, userId);
   await ensureOwnerSubscription(deps.db, caller.id, Boolean(deps.gateway));
   return subscriptionState(deps.db, caller, Boolean(deps.gateway));
 }
 
 /** GET /users/{userId}/subscriptions: the owner's subscription with its period (a scheduled end shows). */
 export async function getSubscription(deps: BillingDeps, caller: Actor, userId: string) {
-  requireOwnerSelf(caller, userId);
+  assertSelf(caller, userId);
   return subscriptionState(deps.db, caller, Boolean(deps.gateway));
 }
 
@@ -82,7 +76,7 @@ export async function startCheckout(
   userId: string,
   query: { plan: PlanId; billingCycle: BillingCycle },
 ): Promise<CheckoutResponse> {
-  requireOwnerSelf(caller, userId);
+  assertSelf(caller, userId);
   const gateway = requireGateway(deps);
   if (query.plan === 'free') throw badRequest('The free plan needs no checkout');
   let row = await ownerRow(deps, caller);
@@ -125,7 +119,7 @@ export async function checkoutStatus(
   userId: string,
   sessionId: string,
 ): Promise<CheckoutStatus> {
-  requireOwnerSelf(caller, userId);
+  assertSelf(caller, userId);
   const gateway = requireGateway(deps);
   const session = await call(deps, () => gateway.getCheckoutSession(sessionId, { withSubscription: true }));
   if (session.ownerId !== caller.id) throw notFound('Checkout session not found');
@@ -157,7 +151,7 @@ export async function switchPlan(
   userId: string,
   body: { newPlan: PlanId; billingCycle: BillingCycle },
 ): Promise<SwitchPlanResponse> {
-  requireOwnerSelf(caller, userId);
+  assertSelf(caller, userId);
   const gateway = requireGateway(deps);
   const row = await ownerRow(deps, caller);
   if (!hasLiveSubscription(row))
@@ -213,7 +207,7 @@ export async function switchPlan(
 
 /** GET /users/{userId}/payments/process: after the browser confirmed a payment, Stripe's state is read again. */
 export async function processPayment(deps: BillingDeps, caller: Actor, userId: string) {
-  requireOwnerSelf(caller, userId);
+  assertSelf(caller, userId);
   const gateway = requireGateway(deps);
   const row = await ownerRow(deps, caller);
   if (row.stripeSubscriptionId)
@@ -223,7 +217,7 @@ export async function processPayment(deps: BillingDeps, caller: Actor, userId: s
 
 /** GET /billing/{userId}: Stripe's customer portal for the owner, or null when there is no customer yet. */
 export async function billingPortal(deps: BillingDeps, caller: Actor, userId: string) {
-  requireOwnerSelf(caller, userId);
+  assertSelf(caller, userId);
   if (!deps.gateway) return { url: null };
   const gateway = deps.gateway;
   const row = await repo.findSubscription(deps.db, caller.id);
@@ -236,7 +230,7 @@ export async function billingPortal(deps: BillingDeps, caller: Actor, userId: st
 
 /** The owner's invoices as Stripe's webhooks reported them, newest first. */
 export async function invoicesOf(deps: BillingDeps, caller: Actor, userId: string): Promise<Invoice[]> {
-  requireOwnerSelf(caller, userId);
+  assertSelf(caller, userId);
   if (!deps.gateway) return [];
   const rows = await repo.listInvoices(deps.db, caller.id);
   return rows.map((r) => ({

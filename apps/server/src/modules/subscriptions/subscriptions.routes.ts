@@ -10,7 +10,7 @@ import {
   switchPlanResponseSchema,
   switchPlanSchema,
 } from '@app/shared/billing';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard';
@@ -19,55 +19,52 @@ import * as checkout from './checkout.service';
 import { handleWebhook } from './stripe-sync.service';
 
 /** The billing calls of spec 01 §7 under /api, and Stripe's webhook at /api/stripe/webhook. */
-export async function registerSubscriptionRoutes(
-  app: FastifyInstance,
-  deps: BillingDeps & { requireUser: preHandlerHookHandler },
-) {
+export async function registerSubscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preValidation = deps.requireUser;
+  const config = { access: 'owner' } as const;
   const params = billingUserParamsSchema;
 
   r.post(
     '/api/users/:userId/subscriptions',
-    { preValidation, schema: { params, response: { 200: subscriptionStateSchema } } },
+    { config, schema: { params, response: { 200: subscriptionStateSchema } } },
     async (req) => checkout.createSubscription(deps, currentUser(req), req.params.userId),
   );
 
   r.get(
     '/api/users/:userId/subscriptions',
-    { preValidation, schema: { params, response: { 200: subscriptionStateSchema } } },
+    { config, schema: { params, response: { 200: subscriptionStateSchema } } },
     async (req) => checkout.getSubscription(deps, currentUser(req), req.params.userId),
   );
 
   r.get(
     '/api/users/:userId/subscriptions/checkouts',
-    { preValidation, schema: { params, querystring: checkoutQuerySchema, response: { 200: checkoutResponseSchema } } },
+    { config, schema: { params, querystring: checkoutQuerySchema, response: { 200: checkoutResponseSchema } } },
     async (req) => checkout.startCheckout(deps, currentUser(req), req.params.userId, req.query),
   );
 
   r.get(
     '/api/users/:userId/checkouts/:sessionId/status',
-    { preValidation, schema: { params: checkoutSessionParamsSchema, response: { 200: checkoutStatusSchema } } },
+    { config, schema: { params: checkoutSessionParamsSchema, response: { 200: checkoutStatusSchema } } },
     async (req) => checkout.checkoutStatus(deps, currentUser(req), req.params.userId, req.params.sessionId),
   );
 
   r.post(
     '/api/users/:userId/subscriptions/switch',
-    { preValidation, schema: { params, body: switchPlanSchema, response: { 200: switchPlanResponseSchema } } },
+    { config, schema: { params, body: switchPlanSchema, response: { 200: switchPlanResponseSchema } } },
     async (req) => checkout.switchPlan(deps, currentUser(req), req.params.userId, req.body),
   );
 
   r.get(
     '/api/users/:userId/payments/process',
-    { preValidation, schema: { params, response: { 200: subscriptionStateSchema } } },
+    { config, schema: { params, response: { 200: subscriptionStateSchema } } },
     async (req) => checkout.processPayment(deps, currentUser(req), req.params.userId),
   );
 
-  r.get('/api/billing/:userId', { preValidation, schema: { params, response: { 200: billingPortalSchema } } }, async (req) =>
+  r.get('/api/billing/:userId', { config, schema: { params, response: { 200: billingPortalSchema } } }, async (req) =>
     checkout.billingPortal(deps, currentUser(req), req.params.userId),
   );
 
-  r.get('/api/users/:userId/invoices', { preValidation, schema: { params, response: { 200: invoiceListSchema } } }, async (req) =>
+  r.get('/api/users/:userId/invoices', { config, schema: { params, response: { 200: invoiceListSchema } } }, async (req) =>
     checkout.invoicesOf(deps, currentUser(req), req.params.userId),
   );
 
@@ -80,6 +77,7 @@ export async function registerSubscriptionRoutes(
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/stripe/webhook',
       {
+        config: { access: 'public' },
         schema: {
           headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
           response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },

@@ -38,6 +38,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
   r.post(
     '/api/webhooks/gmail',
     {
+      config: { access: 'public' },
       bodyLimit: BODY_LIMIT,
       onRequest: limited,
       // Before the body is validated: an unauthenticated caller learns nothing about the format.
@@ -60,6 +61,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     r.post(
       url,
       {
+        config: { access: 'public' },
         bodyLimit: BODY_LIMIT,
         onRequest: limited,
         schema: { hide: true, querystring: z.object({ validationToken: validationTokenSchema.optional() }) },

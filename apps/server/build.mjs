@@ -17,9 +17,11 @@ const externalPackages = {
   },
 };
 
+// The PGlite thread (src/db/pglite-client.ts) is loaded from its own file beside main.mjs.
 await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(root, 'dist/main.mjs'),
+  entryPoints: { main: path.join(root, 'src/main.ts'), 'pglite-thread': path.join(root, 'src/db/pglite-thread.ts') },
+  outdir: path.join(root, 'dist'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

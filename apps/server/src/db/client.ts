@@ -148,16 +148,15 @@ async function holdPostgresLock(url: string, space: number, name: string) {
   return null;
 }
 
-/** PGlite is loaded only when it is used: with PostgreSQL its ~40 MB would be paid for nothing. */
+/** PGlite in a thread of its own (`pglite-client.ts`), loaded only when it is used: with PostgreSQL its ~40 MB would be paid for nothing. */
 async function openPglite(dir: string | null): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
+  const [{ PgliteThread }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('./pglite-client'),
     import('drizzle-orm/pglite'),
   ]);
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? undefined, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await PgliteThread.start(dir);
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -165,12 +164,12 @@ async function openPglite(dir: string | null): Promise<Database> {
     listen: async (channel, onPayload, onConnection) => {
       const unlisten = await client.listen(channel, onPayload);
       onConnection?.(true); // in this process: never disconnected
-      return () => unlisten();
+      return unlisten;
     },
     // One process holds the directory: a lock lives exactly as long as this process and its client.
     holdSessionLock: async (space, name) => {
-      const { rows } = await client.query<{ taken: boolean }>(TAKE_LOCK, [space, name]);
-      if (!rows[0]?.taken) return null;
+      const { rows } = await client.query(TAKE_LOCK, [space, name]);
+      if (!(rows[0] as { taken?: boolean } | undefined)?.taken) return null;
       return async () => void (await client.query(RELEASE_LOCK, [space, name]).catch(() => undefined));
     },
     close: () => client.close(),

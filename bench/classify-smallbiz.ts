@@ -5,6 +5,10 @@
  * multinomial naive Bayes trained on the same draws. Figures are on the test part only.
  *
  *   npm run classify-smallbiz -w bench [-- --set DIR] [--split test|dev] [--draws 3] [--verbose]
+ *     [--engine local|configured] [--out FILE]
+ *
+ * `--engine configured` measures the engine the server would use (an AI provider when AI_PROVIDER is
+ * set: `npm run eval`); an engine that learns no model from examples (the LLM engine) has no few-shot rows.
  *
  * A set (bench/data/README.md): DIR/categories.json (each category's name and instruction in en and
  * fr), DIR/labels.json (per message: category or null, language, split) and DIR/messages/<id>.eml.
@@ -14,10 +18,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EngineCategory, EngineMessage } from '../apps/server/src/ai/engine';
-import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
 import { parseMessage } from '../apps/server/src/mail/mime/parse-message';
 import { aiCategoryId, toEngineMessage } from '../apps/server/src/pipeline/classify';
 import { bagOfWords, trainNaiveBayes } from './lib/enron-baselines';
+import { engineUnderTest, meterLine } from './lib/engine-under-test';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +30,7 @@ const { values } = parseArgs({
     draws: { type: 'string', default: '3' },
     verbose: { type: 'boolean', default: false },
     out: { type: 'string' },
+    engine: { type: 'string', default: 'local' },
   },
 });
 
@@ -67,7 +72,8 @@ const ids = setCategories.map((c) => c.id);
 const NONE = '(none)';
 const truthOf = (i: Item) => i.label.category ?? NONE;
 
-const engine = createLocalEngine();
+const { engine, label: engineLabel, meter } = engineUnderTest(values.engine === 'configured' ? 'configured' : 'local');
+let learnsFromExamples = true;
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '   -  ');
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
@@ -170,7 +176,7 @@ for (const language of ['en', 'fr'] as const) {
     }
     return out;
   };
-  rows.push({ method: 'local engine', instructions: language, shots: 0, scores: score(await classifyAll(null, values.verbose)) });
+  rows.push({ method: 'engine', instructions: language, shots: 0, scores: score(await classifyAll(null, values.verbose)) });
   for (const shots of [5, 20]) {
     const engineRuns: Scores[] = [];
     const bayesRuns: Scores[] = [];
@@ -181,7 +187,8 @@ for (const language of ['en', 'fr'] as const) {
         training.map((i) => ({ categoryId: i.label.category!, message: i.message })),
       );
       const trainedOn = new Set(training.map((i) => i.id));
-      engineRuns.push(score(await classifyAll(model, values.verbose && d === 0 && shots === 20), trainedOn));
+      learnsFromExamples &&= model !== null;
+      if (model) engineRuns.push(score(await classifyAll(model, values.verbose && d === 0 && shots === 20), trainedOn));
       const bayes = trainNaiveBayes(
         training.map((i) => bagOfWords(i.message.subject, i.message.text)),
         training.map((i) => ids.indexOf(i.label.category!)),
@@ -194,7 +201,7 @@ for (const language of ['en', 'fr'] as const) {
         ),
       );
     }
-    rows.push({ method: 'local engine', instructions: language, shots, scores: averaged(engineRuns) });
+    if (engineRuns.length) rows.push({ method: 'engine', instructions: language, shots, scores: averaged(engineRuns) });
     if (language === 'en') rows.push({ method: 'naive Bayes', instructions: language, shots, scores: averaged(bayesRuns) });
   }
 }
@@ -245,16 +252,18 @@ const line = (method: string, instructions: string, shots: string, s: Scores) =>
 line(`majority (${majorityLabel.slice(0, 8)})`, '-', '-', majority);
 for (const r of rows) line(r.method, r.instructions, String(r.shots), r.scores);
 console.log(`(per-category columns: recall; few-shot rows: mean of ${draws} draws; ${seconds.toFixed(1)} s)`);
+console.log(`engine: ${engineLabel}${learnsFromExamples ? '' : ' (learns no model from examples: no few-shot rows)'}`);
+console.log(meterLine('classification', meter.classify));
 
 const out =
   values.out ??
-  (setDir === path.join(import.meta.dirname, 'data/smallbiz')
+  (setDir === path.join(import.meta.dirname, 'data/smallbiz') && values.engine === 'local'
     ? path.join(import.meta.dirname, 'results/classify-smallbiz.json')
     : null);
 if (out && values.split === 'test') {
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, set: path.basename(setDir), split: values.split, majority: { label: majorityLabel, ...majority }, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, engineName: engineLabel, meter: meter.classify, set: path.basename(setDir), split: values.split, majority: { label: majorityLabel, ...majority }, rows }, null, 2)}\n`,
   );
 }

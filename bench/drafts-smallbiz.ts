@@ -4,7 +4,10 @@
  * the knowledge a retrieval would give, measured against the labelled questions, next to a baseline
  * computed in the same run ("paste the top-ranked entry").
  *
- *   npm run drafts-smallbiz -w bench [-- --set DIR] [--split test|dev] [--verbose]
+ *   npm run drafts-smallbiz -w bench [-- --set DIR] [--split test|dev] [--verbose] [--engine local|configured] [--out FILE]
+ *
+ * `--engine configured` measures the engine the server would use (an AI provider when AI_PROVIDER is
+ * set: `npm run eval`), with the same retrieval limited to that engine's `knowledgeLimit`.
  *
  * A set (bench/data/README.md): DIR/labels.json, DIR/messages/<id>.eml, DIR/knowledge.json (the owner's
  * entries, quotable or internal) and DIR/answers.json (per message: the questions the knowledge answers,
@@ -29,11 +32,11 @@ import { parseArgs } from 'node:util';
 import type { EngineMessage, KnowledgeSnippet } from '../apps/server/src/ai/engine';
 import { knowledgeQuery, queryTerms } from '../apps/server/src/ai/knowledge-query';
 import { quotesInternal } from '../apps/server/src/ai/internal-leak';
-import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
 import { detectLanguage, languageOr, sentences } from '../apps/server/src/ai/text';
 import { cleanForEngine } from '../apps/server/src/ai/safety';
 import { parseMessage } from '../apps/server/src/mail/mime/parse-message';
 import { toEngineMessage } from '../apps/server/src/pipeline/classify';
+import { engineUnderTest, meterLine } from './lib/engine-under-test';
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +44,7 @@ const { values } = parseArgs({
     split: { type: 'string', default: 'test' },
     verbose: { type: 'boolean', default: false },
     out: { type: 'string' },
+    engine: { type: 'string', default: 'local' },
   },
 });
 
@@ -75,7 +79,8 @@ interface Item {
   retrieved: Entry[];
 }
 
-const RETRIEVED = createLocalEngine().knowledgeLimit;
+const { engine, label: engineLabel, meter } = engineUnderTest(values.engine === 'configured' ? 'configured' : 'local');
+const RETRIEVED = engine.knowledgeLimit;
 /** Sentences shorter than this many words are not judged for their language. */
 const SENTENCE_MIN_WORDS = 4;
 const SENDER = 'Claire Morel';
@@ -297,7 +302,6 @@ function figures(judged: Judged[]): Figures {
 
 // ---- Drafts: the engine and the baseline ---------------------------------------------------------
 
-const engine = createLocalEngine();
 const started = performance.now();
 const engineDrafts: string[] = [];
 for (const item of items) {
@@ -399,6 +403,7 @@ console.log(
   `targets for the engine: language right ${met(all.languageRight >= TARGETS.languageRight)}, expected fact ${met(all.factPresent >= TARGETS.factPresent)}, ` +
     `unrelated entries ${met(all.unrelatedPasted <= TARGETS.unrelatedMax)}, totals ${met(all.totalsRight >= TARGETS.totalsRight)}, internal leaks ${met(all.leaks === TARGETS.leaks)}`,
 );
+console.log(`engine: ${engineLabel}; ${meterLine('drafts', meter.draft)}`);
 
 if (values.verbose) {
   for (const [i, j] of judgedEngine.entries()) {
@@ -421,7 +426,7 @@ if (values.verbose) {
 
 const out =
   values.out ??
-  (setDir === path.join(import.meta.dirname, 'data/smallbiz')
+  (setDir === path.join(import.meta.dirname, 'data/smallbiz') && values.engine === 'local'
     ? path.join(import.meta.dirname, 'results/drafts-smallbiz.json')
     : null);
 if (out && split === 'test') {
@@ -446,6 +451,8 @@ if (out && split === 'test') {
       {
         date: new Date().toISOString(),
         node: process.version,
+        engineName: engineLabel,
+        meter: meter.draft,
         set: path.basename(setDir),
         split,
         retrieval: `stem-prefix query, up to ${RETRIEVED} entries`,

@@ -46,6 +46,9 @@ const context: DraftContext = {
   senderName: 'Ann from the Shop',
 };
 
+/** The test server counts 120 prompt and 30 completion tokens for every answer. */
+const USAGE_HEARD = { inputTokens: 120, outputTokens: 30 };
+
 describe('LLM engine over the chat-completions wire format', () => {
   it('classifies with structured output, the mail delimited as data and unable to close its tag', async () => {
     answers.push({
@@ -63,6 +66,22 @@ describe('LLM engine over the chat-completions wire format', () => {
     expect(user.match(/<\/email>/g)).toHaveLength(1);
     expect(user.trimEnd().endsWith('</email>')).toBe(true);
     expect(user).toContain('<\\/email>');
+  });
+
+  it('reports the tokens the provider counted for each answered call (what `npm run eval` prints)', async () => {
+    const heard: unknown[] = [];
+    const counted = createLlmEngine(
+      languageModel({ provider: 'openai-compatible', model: 'test-model', apiKey: 'test-key', baseUrl }),
+      'openai-compatible',
+      { onUsage: (usage) => heard.push(usage) },
+    );
+    answers.push({ content: JSON.stringify({ categoryId: 'c-jobs', confidence: 0.8, reason: 'A CV.' }) });
+    answers.push({ content: 'Thank you, we will reply within 30 days.' });
+    await counted.classify(injection, categories, null);
+    await counted.draftReply(injection, context);
+    answers.push({ content: 'not json' });
+    await expect(counted.classify(injection, categories, null)).rejects.toBeInstanceOf(AiEngineError);
+    expect(heard).toEqual([USAGE_HEARD, USAGE_HEARD]);
   });
 
   it('an unknown category id from the model is no category', async () => {

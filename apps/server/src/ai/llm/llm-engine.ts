@@ -41,11 +41,23 @@ const classification = z.object({
 });
 const proposals = z.object({ categories: z.array(z.object({ name: z.string(), instruction: z.string() })) });
 
-/** The LLM engine (DESIGN §6): structured output validated by zod, mail delimited as data. */
-export function createLlmEngine(model: LanguageModel, name: string): AiEngine {
-  async function ask<T>(run: () => Promise<T>): Promise<T> {
+/** The tokens of one call, as the provider reported them (undefined when it did not). */
+export type TokenUsage = { inputTokens: number | undefined; outputTokens: number | undefined };
+
+/**
+ * The LLM engine (DESIGN §6): structured output validated by zod, mail delimited as data. `onUsage`
+ * hears the tokens of every answered call (the evaluation counts them).
+ */
+export function createLlmEngine(
+  model: LanguageModel,
+  name: string,
+  options: { onUsage?: (usage: TokenUsage) => void } = {},
+): AiEngine {
+  async function ask<T extends { usage: TokenUsage }>(run: () => Promise<T>): Promise<T> {
     try {
-      return await run();
+      const result = await run();
+      options.onUsage?.({ inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens });
+      return result;
     } catch (error) {
       throw new AiEngineError(`The AI model gave no usable answer: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -47,7 +47,7 @@ const TAKE_LOCK = `select pg_try_advisory_lock($1, ${SESSION_LOCK_KEY}) as taken
 const RELEASE_LOCK = `select pg_advisory_unlock($1, ${SESSION_LOCK_KEY})`;
 
 /**
- * Connections per process. A busy mailbox has up to twelve messages in progress (pipeline/process-pending.ts),
+ * Connections per process. A busy mailbox has up to twenty-four messages in progress (pipeline/process-pending.ts),
  * each holding a connection through its transactions: with ten, 20 quiet mailboxes beside it brought
  * it from 50 to 35 messages/s (bench/pipeline-latency.ts, ADR 0154).
  */

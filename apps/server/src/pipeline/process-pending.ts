@@ -3,8 +3,8 @@ import { notSpamSendersAmong } from './not-spam.repository';
 import * as repo from './pipeline.repository';
 import { processMessage, type SendTurn } from './process-message';
 
-/** Messages of one mailbox worked on at once by default: enough to cover the IMAP and database round trips of the others. */
-export const MESSAGE_WINDOW = 12;
+/** Messages of one mailbox worked on at once by default: enough to cover the IMAP and database round trips of the others (ADR 0157). */
+export const MESSAGE_WINDOW = 24;
 const BATCH = 50;
 
 /**

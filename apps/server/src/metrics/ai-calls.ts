@@ -10,8 +10,9 @@ export function countAiCalls(engine: AiEngine): AiEngine {
     knowledgeLimit: engine.knowledgeLimit,
     async train(categories, examples) {
       const model = await engine.train(categories, examples);
-      // The LLM engine needs no training and answers null at once: only a real training counts.
-      if (model) count('training');
+      // The LLM engine trains nothing (its model is the owner's corrections it keeps, no call is made):
+      // only a real training counts.
+      if (model && model.engine !== 'llm') count('training');
       return model;
     },
     classify(message, categories, model) {

@@ -3,7 +3,7 @@ import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
-import { type AiEngine, AiEngineError } from '../engine';
+import { type AiEngine, AiEngineError, type ClassifierModel, NO_CATEGORY, type TrainingExample } from '../engine';
 import { detectLanguage } from '../text';
 import { cleanUntrustedText, toPlainOutput } from '../safety';
 import * as prompts from './prompts';
@@ -41,6 +41,29 @@ const classification = z.object({
 });
 const proposals = z.object({ categories: z.array(z.object({ name: z.string(), instruction: z.string() })) });
 
+/** How many of the owner's corrections a classification shows the model, and how much of each message. */
+export const CORRECTION_EXAMPLES = 8;
+const EXAMPLE_TEXT_CHARS = 400;
+
+/**
+ * What the LLM engine learns: nothing of the filed mail (the categories' descriptions say it), but
+ * the owner's latest corrections (weighted examples, newest last), shown with each classification.
+ */
+function correctionsModel(examples: TrainingExample[]): ClassifierModel | null {
+  const corrections = examples.filter((e) => (e.weight ?? 1) > 1).slice(-CORRECTION_EXAMPLES);
+  if (corrections.length === 0) return null;
+  const data: prompts.SortingExample[] = corrections.map((e) => ({
+    categoryId: e.categoryId === NO_CATEGORY ? null : e.categoryId,
+    from: e.message.from?.address ?? '',
+    subject: e.message.subject.slice(0, 200),
+    text: e.message.text.slice(0, EXAMPLE_TEXT_CHARS),
+  }));
+  return { engine: 'llm', version: 1, data };
+}
+
+const examplesOf = (model: ClassifierModel | null) =>
+  model?.engine === 'llm' && Array.isArray(model.data) ? (model.data as prompts.SortingExample[]) : [];
+
 /** The tokens of one call, as the provider reported them (undefined when it did not). */
 export type TokenUsage = { inputTokens: number | undefined; outputTokens: number | undefined };
 
@@ -67,15 +90,15 @@ export function createLlmEngine(
     name,
     // The best few: each one costs prompt tokens on every draft.
     knowledgeLimit: 4,
-    train: async () => null,
+    train: async (_categories, examples) => correctionsModel(examples),
 
-    async classify(message, categories) {
+    async classify(message, categories, classifier) {
       if (categories.length === 0) return { categoryId: null, confidence: 0, reason: 'No categories' };
       const { output } = await ask(() =>
         generateText({
           model,
           system: prompts.classifySystem(),
-          prompt: prompts.classifyPrompt(message, categories),
+          prompt: prompts.classifyPrompt(message, categories, examplesOf(classifier)),
           output: Output.object({ schema: classification }),
           temperature: 0,
         }),

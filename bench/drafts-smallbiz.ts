@@ -311,6 +311,8 @@ for (const item of items) {
     knowledge: item.retrieved.map(snippet),
     pastReplies: [],
     senderName: SENDER,
+    now: new Date(),
+    timeZone: 'Europe/Paris',
   });
   engineDrafts.push(draft.text);
 }

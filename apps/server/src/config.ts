@@ -59,6 +59,8 @@ const envSchema = z.object({
   AI_MODEL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
   AI_BASE_URL: z.string().url().optional(),
+  /** The tokens a draft's prompt may take (the knowledge and past replies are cut to fit; default 8,000). */
+  AI_CONTEXT_TOKENS: z.coerce.number().int().min(1_000).max(1_000_000).optional(),
   /** Questions to the chat assistant per user per minute (POST /api/ai/ask and its stream together). */
   ASSISTANT_ASKS_PER_MINUTE: z.coerce.number().int().positive().default(ASSISTANT_ASKS_PER_MINUTE),
   /** Automatic sends (replies and forwards) per mailbox per day (DESIGN §5.4). */
@@ -136,7 +138,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tutorialVideos: parseTutorialVideos(e.TUTORIAL_VIDEOS),
     addins: { outlook: e.OUTLOOK_ADDIN_URL ?? null, gmail: e.GMAIL_ADDIN_URL ?? null },
     invitationsPerDay: e.INVITATIONS_PER_DAY,
-    ai: e.AI_PROVIDER ? { provider: e.AI_PROVIDER, model: e.AI_MODEL ?? '', apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL } : null,
+    ai: e.AI_PROVIDER
+      ? {
+          provider: e.AI_PROVIDER,
+          model: e.AI_MODEL ?? '',
+          apiKey: e.AI_API_KEY,
+          baseUrl: e.AI_BASE_URL,
+          contextTokens: e.AI_CONTEXT_TOKENS,
+        }
+      : null,
     autoSendsPerDay: e.AUTO_SENDS_PER_DAY,
     workerMaxMailboxes: e.WORKER_MAX_MAILBOXES,
     assistantAsksPerMinute: e.ASSISTANT_ASKS_PER_MINUTE,

@@ -13,7 +13,9 @@ import type { Config } from './config';
  * for the webmail's "Draft with AI".
  */
 export function engineFor(config: Pick<Config, 'ai'>, options: { onUsage?: (usage: TokenUsage) => void } = {}): AiEngine {
-  return config.ai ? createLlmEngine(languageModel(config.ai), config.ai.provider, options) : createLocalEngine();
+  return config.ai
+    ? createLlmEngine(languageModel(config.ai), config.ai.provider, { contextTokens: config.ai.contextTokens, ...options })
+    : createLocalEngine();
 }
 
 /** The LLM assistant when a provider is configured, else the local one (as `engineFor` does for the pipeline). */

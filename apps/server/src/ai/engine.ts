@@ -74,6 +74,9 @@ export interface DraftContext {
   pastReplies: string[];
   /** The owner's name, for the signature. */
   senderName: string;
+  /** When the reply is written (for a replayed past message: when it arrived), and the owner's time zone (null: unknown). */
+  now: Date;
+  timeZone: string | null;
 }
 
 /**
@@ -88,6 +91,8 @@ export interface Grounding {
   ownerPrompt(userId: string): Promise<string>;
   /** The owner's past replies (read from Sent by the initialisation) closest to `text`, best first. */
   pastReplies(mailAccountId: string, text: string, limit?: number): Promise<string[]>;
+  /** The owner's time zone from their profile (captured from the browser), or null. */
+  ownerTimeZone(userId: string): Promise<string | null>;
 }
 
 export interface Draft {

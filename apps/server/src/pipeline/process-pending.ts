@@ -84,7 +84,7 @@ export async function inWindow<T>(
 
 /**
  * What every message of a batch reads alike is read once for the batch: the categories, the owner's
- * credits account and prompt, and which of the batch's senders the owner said are not spam. A change made meanwhile applies from the next batch (a second or two),
+ * credits account, prompt and time zone, and which of the batch's senders the owner said are not spam. A change made meanwhile applies from the next batch (a second or two),
  * as it applied from the next message before.
  */
 function withBatchReads(ctx: MailboxContext, batch: repo.MessageRow[]): MailboxContext {
@@ -93,13 +93,18 @@ function withBatchReads(ctx: MailboxContext, batch: repo.MessageRow[]): MailboxC
   let notSpam: Promise<Set<string>> | undefined;
   const credits = new Map<string, ReturnType<typeof deps.creditAccountOf>>();
   const prompts = new Map<string, ReturnType<typeof deps.grounding.ownerPrompt>>();
+  const timeZones = new Map<string, ReturnType<typeof deps.grounding.ownerTimeZone>>();
   let categories: Promise<repo.CategoryRow[]> | undefined;
   return {
     ...ctx,
     deps: {
       ...deps,
       creditAccountOf: (userId) => once(credits, userId, () => deps.creditAccountOf(userId)),
-      grounding: { ...deps.grounding, ownerPrompt: (userId) => once(prompts, userId, () => deps.grounding.ownerPrompt(userId)) },
+      grounding: {
+        ...deps.grounding,
+        ownerPrompt: (userId) => once(prompts, userId, () => deps.grounding.ownerPrompt(userId)),
+        ownerTimeZone: (userId) => once(timeZones, userId, () => deps.grounding.ownerTimeZone(userId)),
+      },
     },
     batchCategories: () => (categories ??= repo.categoriesOf(deps.db, ctx.account.id)),
     batchNotSpamSender: (address) => {

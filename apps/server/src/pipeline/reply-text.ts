@@ -9,7 +9,7 @@ import * as repo from './pipeline.repository';
 /**
  * The reply the active engine writes to a message, grounded as every draft is: the category's
  * response instructions, the owner's prompt, the knowledge entries and past replies that match the
- * message, signed with the mailbox's name; plain text out (DESIGN §6). The one place an engine is
+ * message, the date in the owner's time zone, signed with the mailbox's name; plain text out (DESIGN §6). The one place an engine is
  * asked for a reply: the pipeline's drafts and replies (`run-actions.ts`) and the webmail's "Draft
  * with AI" (`modules/mailbox/ai-draft.ts`). Paying for it is the caller's business.
  */
@@ -26,6 +26,8 @@ export async function replyText(
     categories?: repo.CategoryRow[];
     /** A past reply the engine must not see (the replay of past mail: the owner's own answer to this message). */
     withoutPastReply?: string;
+    /** When the reply is written: now, or for a replayed past message when it arrived. */
+    now?: Date;
   },
 ): Promise<string> {
   const { db, engine, grounding } = deps;
@@ -42,6 +44,8 @@ export async function replyText(
       .filter((reply) => reply !== input.withoutPastReply?.slice(0, reply.length))
       .slice(0, 2),
     senderName: input.senderName,
+    now: input.now ?? new Date(),
+    timeZone: await grounding.ownerTimeZone(input.userId),
   };
   const draft = await engine.draftReply(engineMessage, context);
   return toPlainOutput(draft.text);

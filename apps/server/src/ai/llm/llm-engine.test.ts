@@ -44,6 +44,8 @@ const context: DraftContext = {
   knowledge: [{ title: 'Payment terms', content: 'Invoices are paid within 30 days.', internal: false }],
   pastReplies: [],
   senderName: 'Ann from the Shop',
+  now: new Date('2026-11-28T08:30:00Z'),
+  timeZone: 'Europe/Paris',
 };
 
 /** The test server counts 120 prompt and 30 completion tokens for every answer. */
@@ -109,6 +111,28 @@ describe('LLM engine over the chat-completions wire format', () => {
     expect(requests[0]!.messages.find((m) => m.role === 'system')!.content).toContain(
       'answer null rather than the closest category',
     );
+  });
+
+  it("writes with today's date in the owner's time zone, and cuts the knowledge to the budget, never the message", async () => {
+    const long = Array.from({ length: 3_000 }, () => 'terms').join(' ');
+    const budgeted = createLlmEngine(
+      languageModel({ provider: 'openai-compatible', model: 'test-model', apiKey: 'test-key', baseUrl }),
+      'openai-compatible',
+      { contextTokens: 2_000 },
+    );
+    const question: EngineMessage = { ...injection, text: Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ') };
+    answers.push({ content: 'We will deliver tomorrow, Sunday.' });
+    await budgeted.draftReply(question, {
+      ...context,
+      knowledge: [...context.knowledge, { title: 'Long terms', content: long, internal: false }],
+    });
+    const system = requests[0]!.messages.find((m) => m.role === 'system')!.content;
+    const user = requests[0]!.messages.find((m) => m.role === 'user')!.content;
+    expect(system).toContain('Today is Saturday, 28 November 2026 at 09:30 (Europe/Paris)');
+    expect(user).toContain(question.text);
+    expect(user).toContain('Invoices are paid within 30 days.');
+    expect(user).toContain('terms…');
+    expect(system.length + user.length).toBeLessThan(2_000 * 4 + 200);
   });
 
   it('an unknown category id from the model is no category', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type AiEngine, AiEngineError, type ClassifierModel, NO_CATEGORY, type TrainingExample } from '../engine';
 import { detectLanguage } from '../text';
 import { cleanUntrustedText, toPlainOutput } from '../safety';
+import { DRAFT_CONTEXT_TOKENS, withinBudget } from './context-budget';
 import * as prompts from './prompts';
 
 export const LLM_PROVIDERS = ['openai', 'anthropic', 'mistral', 'openai-compatible'] as const;
@@ -17,6 +18,8 @@ export interface LlmSettings {
   apiKey?: string;
   /** Another endpoint: a proxy, or an OpenAI-compatible server such as Ollama or vLLM. */
   baseUrl?: string;
+  /** The tokens a draft's prompt may take (context-budget.ts). */
+  contextTokens?: number;
 }
 
 /** The model behind the settings; OpenAI-compatible servers speak the chat-completions wire format. */
@@ -69,12 +72,13 @@ export type TokenUsage = { inputTokens: number | undefined; outputTokens: number
 
 /**
  * The LLM engine (DESIGN §6): structured output validated by zod, mail delimited as data. `onUsage`
- * hears the tokens of every answered call (the evaluation counts them).
+ * hears the tokens of every answered call (the evaluation counts them); a draft's prompt is kept
+ * within `contextTokens` (context-budget.ts).
  */
 export function createLlmEngine(
   model: LanguageModel,
   name: string,
-  options: { onUsage?: (usage: TokenUsage) => void } = {},
+  options: { onUsage?: (usage: TokenUsage) => void; contextTokens?: number } = {},
 ): AiEngine {
   async function ask<T extends { usage: TokenUsage }>(run: () => Promise<T>): Promise<T> {
     try {
@@ -112,11 +116,15 @@ export function createLlmEngine(
     },
 
     async draftReply(message, context) {
+      const system = prompts.draftSystem(context);
+      // The knowledge and past replies are cut to the budget, the longest first; never the message.
+      const fixed = system.length + prompts.emailBlock(message).length;
+      const fitted = withinBudget(context, fixed, options.contextTokens ?? DRAFT_CONTEXT_TOKENS);
       const { text } = await ask(() =>
         generateText({
           model,
-          system: prompts.draftSystem(context),
-          prompt: prompts.draftPrompt(message, context),
+          system,
+          prompt: prompts.draftPrompt(message, fitted),
           temperature: 0.3,
         }),
       );

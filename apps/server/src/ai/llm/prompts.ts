@@ -76,9 +76,25 @@ export function classifyPrompt(message: EngineMessage, categories: EngineCategor
     .join('\n\n');
 }
 
+/** When the reply is written, in the owner's time zone (UTC when unknown): "Saturday, 28 November 2026 at 09:30 (Europe/Paris)". */
+export function todayLine(now: Date, timeZone: string | null): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(now);
+  let zone = timeZone ?? 'UTC';
+  let when: string;
+  try {
+    when = format(zone);
+  } catch {
+    zone = 'UTC';
+    when = format(zone);
+  }
+  return `Today is ${when} (${zone}), where the owner is: read the e-mail's relative dates ("tomorrow", "next week") against it.`;
+}
+
 export function draftSystem(context: DraftContext) {
   const parts = [
     'You write the reply the mailbox owner would send to the e-mail below, in the language of that e-mail.',
+    todayLine(context.now, context.timeZone),
     'Write plain text only: no HTML, no Markdown, no subject line. Do not invent facts, prices or promises; use the knowledge given, and say you will come back when it does not answer the question.',
     `Sign as ${context.senderName || 'the owner'}.`,
     DATA_NOT_INSTRUCTIONS,

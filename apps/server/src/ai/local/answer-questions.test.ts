@@ -17,6 +17,8 @@ const context = (knowledge: KnowledgeSnippet[], over: Partial<DraftContext> = {}
   knowledge,
   pastReplies: [],
   senderName: 'contact@shop.example',
+  now: new Date('2026-11-28T09:00:00Z'),
+  timeZone: 'Europe/Paris',
   ...over,
 });
 const entry = (title: string, content: string): KnowledgeSnippet => ({ title, content, internal: false });

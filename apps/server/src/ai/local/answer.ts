@@ -98,6 +98,8 @@ async function answerEmail(question: AssistantQuestion, context: AssistantContex
       knowledge: context.knowledge,
       pastReplies: [],
       senderName: context.senderName,
+      now: new Date(),
+      timeZone: null,
     },
   );
   const t = TEXTS[draft.language];

@@ -16,6 +16,8 @@ const context = (over: Partial<DraftContext> = {}): DraftContext => ({
   knowledge: [],
   pastReplies: [],
   senderName: 'Claire Martin',
+  now: new Date('2026-11-28T09:00:00Z'),
+  timeZone: 'Europe/Paris',
   ...over,
 });
 

@@ -1,12 +1,13 @@
 import type { Grounding } from '../../ai/engine';
 import type { Db } from '../../db/client';
 import { pastReplies } from '../mail-settings/past-replies';
+import { findProfile } from '../profiles/profiles.service';
 import { ownerPrompt } from '../prompts/prompts.service';
 import { retrieveKnowledge } from './knowledge.service';
 
 /**
  * What drafts are grounded in, each part read by the module that owns it: the knowledge entries
- * (this module), the owner's prompt (prompts) and past replies (mail settings). The composition roots
+ * (this module), the owner's prompt (prompts), past replies (mail settings) and time zone (profiles). The composition roots
  * hand it to the pipeline; the webmail's "Draft with AI", the replay and the assistant use it here.
  */
 export function groundingFor(db: Db): Grounding {
@@ -14,5 +15,6 @@ export function groundingFor(db: Db): Grounding {
     knowledge: (userId, text, limit) => retrieveKnowledge(db, userId, text, limit),
     ownerPrompt: (userId) => ownerPrompt(db, userId),
     pastReplies: (mailAccountId, text, limit) => pastReplies(db, mailAccountId, text, limit),
+    ownerTimeZone: async (userId) => (await findProfile(db, userId))?.timeZone ?? null,
   };
 }

@@ -43,13 +43,16 @@ export async function replayReplies(
     const uid = inFolder?.ref.summary.id ?? (await ops.findByMessageId(folder, reply.inReplyTo).catch(() => null));
     const raw = uid ? await ops.fetchRaw(folder, uid).catch(() => null) : null;
     if (!uid || !raw) continue;
+    const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
     const draft = await replyText(deps, {
       userId: account.userId,
       mailAccountId: account.id,
       categoryId: inFolder?.categoryId ?? null,
-      parsed: await parseMessage(raw, { maxBodyChars: 20_000 }),
+      parsed,
       senderName,
       withoutPastReply: reply.text,
+      // Written as the owner would have, the day the message came.
+      now: parsed.date ?? undefined,
     });
     judged.push({
       subject: reply.subject,

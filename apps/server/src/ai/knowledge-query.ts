@@ -22,7 +22,10 @@ export function queryTerms(text: string): string[] {
   const language = detectLanguage(text);
   const terms = new Set<string>();
   for (const word of words(text.slice(0, 8000))) {
-    const term = stem(word, language).replace(/[^\p{L}\p{Nd}]/gu, '');
+    let term = stem(word, language).replace(/[^\p{L}\p{Nd}]/gu, '');
+    // English stems turn a final y into i ("delivery" → "deliveri", "companies" → "compani"), which no
+    // longer begins the word it came from: without the i the prefix finds both forms again.
+    if (language === 'en' && term.length > SHORTEST_STEM && term.endsWith('i')) term = term.slice(0, -1);
     if (term.length >= SHORTEST_STEM) terms.add(term);
     if (terms.size >= QUERY_TERMS) break;
   }

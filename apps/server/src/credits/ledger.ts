@@ -77,7 +77,7 @@ export async function balance(db: Executor, ownerId: string, period: string): Pr
 }
 
 /** Plans without a price for extra credits (FREE, STARTER) stop at zero; the others go on and are billed. */
-const stopsAtZero = (account: CreditAccount) => account.billingEnabled && planOf(account.plan).extraCreditPrice === null;
+export const stopsAtZero = (account: CreditAccount) => account.billingEnabled && planOf(account.plan).extraCreditPrice === null;
 
 export type DebitResult = { ok: true; applied: boolean } | { ok: false; reason: 'NO_CREDITS' };
 

@@ -48,10 +48,14 @@ export async function ingestNew(
   const folder = account.trackedMailbox;
   let checkpoint = account.syncCheckpoint?.folder === folder ? account.syncCheckpoint.value : null;
   let inserted = 0;
-  for (;;) {
+  for (let first = true; ; first = false) {
     const page = await provider.listNewMessages(folder, checkpoint, deps.batchSize ?? 200);
-    inserted += await repo.recordMessages(deps.db, account, deps.workerId, folder, page.messages, page.checkpoint);
-    if (page.messages.length === 0 && sameCheckpoint(page.checkpoint, checkpoint)) break;
+    const nothingNew = page.messages.length === 0 && sameCheckpoint(page.checkpoint, checkpoint);
+    // An empty page after a recorded one changes nothing: it is not written again. A round's first
+    // page is, even empty: it keeps the time of the last sync and clears a past error.
+    if (first || !nothingNew)
+      inserted += await repo.recordMessages(deps.db, account, deps.workerId, folder, page.messages, page.checkpoint);
+    if (nothingNew) break;
     checkpoint = page.checkpoint;
   }
   account.syncCheckpoint = { folder, value: checkpoint };

@@ -1,7 +1,7 @@
 import { groundingFailure } from '../ai/grounded-reply';
 import { quotesInternal } from '../ai/internal-leak';
 import { knowledgeQuery } from '../ai/knowledge-query';
-import { CREDIT_COSTS, debit } from '../credits/ledger';
+import { CREDIT_COSTS, debit, stopsAtZero } from '../credits/ledger';
 import { SendFailure } from '../mail/errors';
 import { creditsDebited } from '../metrics/counters';
 import { type ParsedMessage, readableText } from '../mail/mime/message';
@@ -266,8 +266,8 @@ function guard(
 class DraftNotPaid extends Error {}
 
 /**
- * The reply text, written once: stored on the action with its credit debit in one transaction, so a
- * retry reuses it and is not paid twice. Null when the owner has no credits left.
+ * The reply text, written once and paid once: a retry reuses a stored text, and the debit's key keeps
+ * a step from being paid twice. Null when the owner has no credits left.
  */
 async function writeReply(
   ctx: MailboxContext,
@@ -286,16 +286,26 @@ async function writeReply(
     senderName: ctx.mailbox.name,
   });
   const credits = await ctx.deps.creditAccountOf(row.userId);
-  // The text first, the debit last: the owner's credits lock, when the plan takes one, is held the shortest.
+  const entry = {
+    userId: row.userId,
+    amount: CREDIT_COSTS.aiDraft,
+    reason: `AI ${action.kind}`,
+    key: `${action.kind}:${row.id}`,
+  };
+  if (!stopsAtZero(credits)) {
+    // No balance to check: paid first, then stored, with no transaction to hold. A crash between the
+    // two leaves the step paid and its text unstored: the retry writes it again, and pays nothing.
+    const paid = await debit(db, credits, entry);
+    await repo.updateAction(db, action.id, { body: text });
+    if (paid.ok && paid.applied) creditsDebited.inc(CREDIT_COSTS.aiDraft);
+    return text;
+  }
+  // The text first, the debit last, in one transaction: the owner's credits lock is held the shortest,
+  // and a text whose debit is refused is not kept.
   const paid = await db
     .transaction(async (tx) => {
       await repo.updateAction(tx, action.id, { body: text });
-      const debited = await debit(tx, credits, {
-        userId: row.userId,
-        amount: CREDIT_COSTS.aiDraft,
-        reason: `AI ${action.kind}`,
-        key: `${action.kind}:${row.id}`,
-      });
+      const debited = await debit(tx, credits, entry);
       if (!debited.ok) throw new DraftNotPaid();
       return debited;
     })

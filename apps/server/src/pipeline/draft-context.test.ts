@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dovecotMissing } from '../../test/dovecot';
+import { type PipelineFixture, startPipelineFixture } from '../../test/pipeline-fixture';
+import { startOpenAiServer } from '../../test/vendors/openai-server';
+
+const skip = dovecotMissing();
+if (skip) console.warn(skip);
+
+/**
+ * What an AI provider is told when it drafts a reply, end to end over Dovecot (issue 39, item 2):
+ * today's date in the owner's time zone, and the knowledge cut to the draft's token budget, the
+ * longest entry first, never the message.
+ */
+describe.skipIf(skip)("the context of an AI provider's draft", () => {
+  let vendor: Awaited<ReturnType<typeof startOpenAiServer>>;
+  let f: PipelineFixture;
+  beforeAll(async () => {
+    vendor = await startOpenAiServer({ apiKey: 'test-key' });
+    f = await startPipelineFixture({
+      env: {
+        AI_PROVIDER: 'openai-compatible',
+        AI_MODEL: 'test-model',
+        AI_API_KEY: 'test-key',
+        AI_BASE_URL: vendor.baseUrl,
+        AI_CONTEXT_TOKENS: '1000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await f?.stop();
+    await vendor?.close();
+  });
+
+  it("gives today's date where the owner is, and cuts the longest knowledge entry to the budget, never the message", async () => {
+    const box = await f.connected(2);
+    const profile = { businessSector: 'retail', role: 'Owner', timeZone: 'Pacific/Auckland' };
+    expect((await f.t.call(box.user, 'POST', '/api/user-profiles', profile)).statusCode).toBe(201);
+    const terms = `Delivery terms. ${Array.from({ length: 700 }, (_, i) => `clause${i}`).join(' ')}`;
+    for (const entry of [
+      { title: 'Delivery terms', text: terms },
+      { title: 'Delivery times', text: 'Delivery takes two working days.' },
+    ])
+      expect((await f.t.call(box.user, 'POST', '/api/data', entry)).statusCode).toBe(201);
+
+    const body = `Hello, how long does delivery take to Wellington? ${Array.from({ length: 100 }, (_, i) => `detail${i}`).join(' ')}`;
+    const ask = f.mail(box, { from: 'Ngaio <ngaio@client.test>', subject: 'Delivery', body });
+    vendor.answers.push({ content: 'Kia ora Ngaio,\nDelivery takes two working days.\nBest regards' });
+    await f.deliver(box, ask.raw);
+    const state = await f.processed(box, ask.id);
+    expect((await f.actions(state.id)).find((a) => a.kind === 'draft')).toMatchObject({ status: 'done' });
+
+    const [request] = vendor.requests;
+    const system = request!.messages.find((m) => m.role === 'system')!.content;
+    const user = request!.messages.find((m) => m.role === 'user')!.content;
+    const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'Pacific/Auckland' }).format(new Date());
+    expect(system).toContain(`Today is ${day} at `);
+    expect(system).toContain('(Pacific/Auckland)');
+    expect(user).toContain(body);
+    expect(user).toContain('Delivery takes two working days.');
+    expect(user).toContain('Delivery terms. clause0 clause1');
+    expect(user).not.toContain('clause699');
+    expect(user).toMatch(/clause\d+…/);
+    expect(system.length + user.length).toBeLessThan(1_000 * 4 + 200);
+  });
+});

@@ -313,6 +313,7 @@ for (const item of items) {
     senderName: SENDER,
     now: new Date(),
     timeZone: 'Europe/Paris',
+    history: [],
   });
   engineDrafts.push(draft.text);
 }

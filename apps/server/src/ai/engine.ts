@@ -77,6 +77,15 @@ export interface DraftContext {
   /** When the reply is written (for a replayed past message: when it arrived), and the owner's time zone (null: unknown). */
   now: Date;
   timeZone: string | null;
+  /** The sender's earlier messages to this mailbox, newest first, with what the assistant wrote back (may be empty). */
+  history: SenderExchange[];
+}
+
+/** An earlier message of the same sender, and the reply or draft the assistant wrote to it. */
+export interface SenderExchange {
+  date: Date | null;
+  subject: string;
+  reply: string | null;
 }
 
 /**

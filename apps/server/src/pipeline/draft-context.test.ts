@@ -62,4 +62,32 @@ describe.skipIf(skip)("the context of an AI provider's draft", () => {
     expect(user).toMatch(/clause\d+…/);
     expect(system.length + user.length).toBeLessThan(1_000 * 4 + 200);
   });
+
+  it("gives the sender's earlier messages and what was answered, newest first, and nobody else's", async () => {
+    const box = await f.connected(2);
+    const first = f.mail(box, {
+      from: 'Rangi <rangi@client.test>',
+      subject: 'Table booking',
+      body: 'Can I book a table for six?',
+    });
+    const other = f.mail(box, { from: 'Mere <mere@client.test>', subject: 'Gift vouchers', body: 'Do you sell gift vouchers?' });
+    const second = f.mail(box, { from: 'Rangi <rangi@client.test>', subject: 'Parking', body: 'Is there parking near you?' });
+    vendor.reset();
+    for (const [mail, answer] of [
+      [first, 'Kia ora Rangi,\nYes, a table for six is booked for you.'],
+      [other, 'Hello Mere,\nYes, we sell gift vouchers.'],
+      [second, 'Kia ora Rangi,\nThere is parking behind the shop.'],
+    ] as const) {
+      vendor.answers.push({ content: answer });
+      await f.deliver(box, mail.raw);
+      await f.processed(box, mail.id);
+    }
+    const prompts = vendor.requests.map((r) => r.messages.find((m) => m.role === 'user')!.content);
+    expect(prompts[0]).not.toContain('earlier messages');
+    const last = prompts[2]!;
+    expect(last).toContain("This sender's earlier messages to the owner");
+    expect(last).toContain('subject: Table booking');
+    expect(last).toContain('Yes, a table for six is booked for you.');
+    expect(last).not.toContain('Gift vouchers');
+  });
 });

@@ -1,4 +1,4 @@
-import type { AiEngine, DraftContext, Grounding } from '../ai/engine';
+import type { AiEngine, DraftContext, Grounding, SenderExchange } from '../ai/engine';
 import { knowledgeQuery } from '../ai/knowledge-query';
 import { toPlainOutput } from '../ai/safety';
 import type { Db } from '../db/client';
@@ -28,6 +28,8 @@ export async function replyText(
     withoutPastReply?: string;
     /** When the reply is written: now, or for a replayed past message when it arrived. */
     now?: Date;
+    /** The sender's earlier exchanges with this mailbox (the pipeline reads them; elsewhere none). */
+    history?: SenderExchange[];
   },
 ): Promise<string> {
   const { db, engine, grounding } = deps;
@@ -46,6 +48,7 @@ export async function replyText(
     senderName: input.senderName,
     now: input.now ?? new Date(),
     timeZone: await grounding.ownerTimeZone(input.userId),
+    history: input.history ?? [],
   };
   const draft = await engine.draftReply(engineMessage, context);
   return toPlainOutput(draft.text);

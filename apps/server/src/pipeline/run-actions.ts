@@ -13,6 +13,7 @@ import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeader
 import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
 import * as repo from './pipeline.repository';
 import { replyText } from './reply-text';
+import { lastExchangesWith } from './sender-history.repository';
 import { trustedAuthservIds } from './authserv-id';
 import { autopilotNotEarned, PRECISION_BELOW } from './earned-autopilot';
 import { replyToTrusted } from './reply-to-trust';
@@ -284,6 +285,11 @@ async function writeReply(
     categories: row.categoryId ? await categoriesOfMailbox(ctx) : undefined,
     parsed,
     senderName: ctx.mailbox.name,
+    // Only an engine that reads them is given them: the built-in one writes from the knowledge alone.
+    history:
+      row.fromAddress && ctx.deps.engine.name !== 'local'
+        ? await lastExchangesWith(db, { ...row, fromAddress: row.fromAddress })
+        : [],
   });
   const credits = await ctx.deps.creditAccountOf(row.userId);
   const entry = {

@@ -11,6 +11,7 @@ const context = (over: Partial<DraftContext>): DraftContext => ({
   senderName: 'Ann',
   now: new Date('2026-11-28T09:00:00Z'),
   timeZone: null,
+  history: [],
   ...over,
 });
 const entry = (title: string, content: string) => ({ title, content, internal: false });

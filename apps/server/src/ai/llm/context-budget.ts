@@ -7,13 +7,18 @@ export const DRAFT_CONTEXT_TOKENS = 8_000;
 
 /**
  * The draft's context within a budget of `tokens` for the whole prompt: the parts that grow with the
- * owner's data (knowledge entries, past replies) are cut, the longest first, until each is at most as
+ * owner's data (knowledge entries, past replies, what was answered to the sender before) are cut, the longest first, until each is at most as
  * long as what is left allows all of them; the message, the instructions and the owner's prompt are
  * never cut (`fixedChars` counts them). A part cut to nothing is left out.
  */
 export function withinBudget(context: DraftContext, fixedChars: number, tokens: number): DraftContext {
-  const parts = [...context.knowledge.map((k) => k.content), ...context.pastReplies];
-  const overhead = context.knowledge.reduce((n, k) => n + k.title.length, 0);
+  const parts = [
+    ...context.knowledge.map((k) => k.content),
+    ...context.pastReplies,
+    ...context.history.map((h) => h.reply ?? ''),
+  ];
+  const overhead =
+    context.knowledge.reduce((n, k) => n + k.title.length, 0) + context.history.reduce((n, h) => n + h.subject.length + 40, 0);
   const cap = equalCap(
     parts.map((p) => p.length),
     tokens * CHARS_PER_TOKEN - fixedChars - overhead,
@@ -23,6 +28,7 @@ export function withinBudget(context: DraftContext, fixedChars: number, tokens: 
     ...context,
     knowledge: context.knowledge.map((k) => ({ ...k, content: cut(k.content, cap) })).filter((k) => k.content),
     pastReplies: context.pastReplies.map((reply) => cut(reply, cap)).filter(Boolean),
+    history: context.history.map((h) => ({ ...h, reply: h.reply && (cut(h.reply, cap) || null) })),
   };
 }
 

@@ -46,6 +46,7 @@ const context: DraftContext = {
   senderName: 'Ann from the Shop',
   now: new Date('2026-11-28T08:30:00Z'),
   timeZone: 'Europe/Paris',
+  history: [],
 };
 
 /** The test server counts 120 prompt and 30 completion tokens for every answer. */

@@ -19,6 +19,7 @@ const context = (knowledge: KnowledgeSnippet[], over: Partial<DraftContext> = {}
   senderName: 'contact@shop.example',
   now: new Date('2026-11-28T09:00:00Z'),
   timeZone: 'Europe/Paris',
+  history: [],
   ...over,
 });
 const entry = (title: string, content: string): KnowledgeSnippet => ({ title, content, internal: false });

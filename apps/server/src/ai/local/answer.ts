@@ -100,6 +100,7 @@ async function answerEmail(question: AssistantQuestion, context: AssistantContex
       senderName: context.senderName,
       now: new Date(),
       timeZone: null,
+      history: [],
     },
   );
   const t = TEXTS[draft.language];

@@ -18,6 +18,7 @@ const context = (over: Partial<DraftContext> = {}): DraftContext => ({
   senderName: 'Claire Martin',
   now: new Date('2026-11-28T09:00:00Z'),
   timeZone: 'Europe/Paris',
+  history: [],
   ...over,
 });
 

@@ -172,5 +172,7 @@ export const mailMessages = pgTable(
     index('mail_message_status_idx').on(t.mailAccountId, t.status, t.createdAt),
     // Found again by Message-ID: a message back in the tracked folder, the owner's corrections.
     index('mail_message_message_id_idx').on(t.mailAccountId, t.messageId),
+    // The last exchanges with a sender, read for each draft.
+    index('mail_message_sender_idx').on(t.mailAccountId, t.fromAddress, t.createdAt),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_message_sender_idx" ON "mail_message" USING btree ("mail_account_id","from_address","created_at");

@@ -40,6 +40,14 @@ describe('a draft context within its token budget', () => {
     expect(total + 2_000).toBeLessThanOrEqual(2_000 * CHARS_PER_TOKEN);
   });
 
+  it("cuts what was answered to the sender before like any other part, and keeps the exchange's subject", () => {
+    const history = [{ date: null, subject: 'Table booking', reply: words(400, 'booked') }];
+    const fitted = withinBudget(context({ pastReplies: [words(400, 'alpha')], history }), 0, 400);
+    expect(fitted.history[0]!.subject).toBe('Table booking');
+    expect(fitted.history[0]!.reply!.length).toBeLessThan(history[0]!.reply.length);
+    expect(fitted.history[0]!.reply!.endsWith('booked…')).toBe(true);
+  });
+
   it('cuts every part alike when all are long, and leaves out what is cut to nothing', () => {
     const parts = [words(400, 'alpha'), words(400, 'bravo'), words(400, 'charlie')];
     const fitted = withinBudget(context({ pastReplies: parts }), 0, 300); // 1,200 characters: 400 each

@@ -9,13 +9,11 @@
  *   npm run eval [-- --yes] [--set DIR]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../apps/server/src/config';
+import { configuredEngine } from './lib/engine-under-test';
 
 const { values } = parseArgs({
   options: {
@@ -24,8 +22,8 @@ const { values } = parseArgs({
   },
 });
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'eval-')) });
-const engine = config.ai ? `${config.ai.provider} ${config.ai.model}` : 'local';
+const config = configuredEngine();
+const engine = config.label;
 const slug = engine.toLowerCase().replace(/[^a-z0-9.]+/g, '-');
 
 type Label = { split: 'dev' | 'test'; category: string | null };

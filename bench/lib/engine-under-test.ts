@@ -30,10 +30,7 @@ export interface EngineUnderTest {
  * Each classification and draft is timed, with its tokens.
  */
 export function engineUnderTest(which: 'local' | 'configured'): EngineUnderTest {
-  const config =
-    which === 'configured'
-      ? loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'eval-')) })
-      : { ai: null };
+  const config = which === 'configured' ? configuredEngine() : { ai: null, label: 'local' };
   const meter = { classify: emptyMeter(), draft: emptyMeter() };
   let current: Metered = meter.classify;
   const engine = engineFor(config, {
@@ -60,7 +57,7 @@ export function engineUnderTest(which: 'local' | 'configured'): EngineUnderTest 
     }
   };
   return {
-    label: config.ai ? `${config.ai.provider} ${config.ai.model}` : 'local',
+    label: config.label,
     meter,
     engine: {
       ...engine,
@@ -74,6 +71,12 @@ export function engineUnderTest(which: 'local' | 'configured'): EngineUnderTest 
         timed(meter.draft, () => engine.draftReply(message, context), { text: '', language: 'en' as const }),
     },
   };
+}
+
+/** The AI settings the server would read from the environment, and 'local' or the provider and model. */
+export function configuredEngine() {
+  const { ai } = loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'eval-')) });
+  return { ai, label: ai ? `${ai.provider} ${ai.model}` : 'local' };
 }
 
 const emptyMeter = (): Metered => ({ calls: 0, ms: 0, inputTokens: 0, outputTokens: 0, unreported: 0, failed: 0 });

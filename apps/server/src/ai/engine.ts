@@ -120,6 +120,8 @@ export interface ProposedCategory {
  * (engines are stateless and shared by every mailbox of a process). Opaque to everyone but its engine.
  */
 export type ClassifierModel = { engine: string; version: number; data: unknown };
+/** The `engine` of the LLM engine's models: the owner's corrections it keeps, learnt with no call. */
+export const LLM_MODEL_ENGINE = 'llm';
 
 export interface AiEngine {
   /** 'local' or the LLM provider's name, shown in the UI. */

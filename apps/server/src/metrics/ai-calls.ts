@@ -1,5 +1,5 @@
 import type { AssistantEngine } from '../ai/assistant';
-import type { AiEngine } from '../ai/engine';
+import { type AiEngine, LLM_MODEL_ENGINE } from '../ai/engine';
 import { aiCalls } from './counters';
 
 /** The pipeline's engine, counting each call in `ai_calls_total` (failed calls too: they were made). */
@@ -12,7 +12,7 @@ export function countAiCalls(engine: AiEngine): AiEngine {
       const model = await engine.train(categories, examples);
       // The LLM engine trains nothing (its model is the owner's corrections it keeps, no call is made):
       // only a real training counts.
-      if (model && model.engine !== 'llm') count('training');
+      if (model && model.engine !== LLM_MODEL_ENGINE) count('training');
       return model;
     },
     classify(message, categories, model) {

@@ -17,13 +17,7 @@ describe.skipIf(skip)("the context of an AI provider's draft", () => {
   beforeAll(async () => {
     vendor = await startOpenAiServer({ apiKey: 'test-key' });
     f = await startPipelineFixture({
-      env: {
-        AI_PROVIDER: 'openai-compatible',
-        AI_MODEL: 'test-model',
-        AI_API_KEY: 'test-key',
-        AI_BASE_URL: vendor.baseUrl,
-        AI_CONTEXT_TOKENS: '1000',
-      },
+      env: { ...vendor.env, AI_CONTEXT_TOKENS: '1000' },
     });
   });
   afterAll(async () => {

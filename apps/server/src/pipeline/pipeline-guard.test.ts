@@ -269,7 +269,7 @@ describe.skipIf(skip)('an internal knowledge entry asked for directly is never s
   it('with an AI provider answering the entry verbatim (local OpenAI-compatible server)', async () => {
     const vendor = await startOpenAiServer({ apiKey: 'test-key' });
     const f = await startPipelineFixture({
-      env: { AI_PROVIDER: 'openai-compatible', AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_BASE_URL: vendor.baseUrl },
+      env: vendor.env,
     });
     try {
       const box = await f.connected(1);

@@ -136,10 +136,7 @@ describe('no OAuth token or AI key in any answer or log line', () => {
     const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
     const env = {
       ...oauthVendorEnv(google, microsoft),
-      AI_PROVIDER: 'openai-compatible',
-      AI_MODEL: 'test-model',
-      AI_API_KEY,
-      AI_BASE_URL: ai.baseUrl,
+      ...ai.env,
     };
     t = await createTestApp({ env, logger });
     google.messages.push({

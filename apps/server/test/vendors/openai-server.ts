@@ -86,8 +86,11 @@ export async function startOpenAiServer(options: { apiKey: string }) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    baseUrl,
+    /** The server's environment for an AI provider at this address (the LLM engine's settings). */
+    env: { AI_PROVIDER: 'openai-compatible', AI_MODEL: 'test-model', AI_API_KEY: options.apiKey, AI_BASE_URL: baseUrl },
     /** What the next requests answer, in order (an empty content when none is left). */
     answers,
     requests,

@@ -3,7 +3,14 @@ import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
-import { type AiEngine, AiEngineError, type ClassifierModel, NO_CATEGORY, type TrainingExample } from '../engine';
+import {
+  type AiEngine,
+  AiEngineError,
+  type ClassifierModel,
+  LLM_MODEL_ENGINE,
+  NO_CATEGORY,
+  type TrainingExample,
+} from '../engine';
 import { detectLanguage } from '../text';
 import { cleanUntrustedText, toPlainOutput } from '../safety';
 import { DRAFT_CONTEXT_TOKENS, withinBudget } from './context-budget';
@@ -61,11 +68,11 @@ function correctionsModel(examples: TrainingExample[]): ClassifierModel | null {
     subject: e.message.subject.slice(0, 200),
     text: e.message.text.slice(0, EXAMPLE_TEXT_CHARS),
   }));
-  return { engine: 'llm', version: 1, data };
+  return { engine: LLM_MODEL_ENGINE, version: 1, data };
 }
 
 const examplesOf = (model: ClassifierModel | null) =>
-  model?.engine === 'llm' && Array.isArray(model.data) ? (model.data as prompts.SortingExample[]) : [];
+  model?.engine === LLM_MODEL_ENGINE && Array.isArray(model.data) ? (model.data as prompts.SortingExample[]) : [];
 
 /** The tokens of one call, as the provider reported them (undefined when it did not). */
 export type TokenUsage = { inputTokens: number | undefined; outputTokens: number | undefined };

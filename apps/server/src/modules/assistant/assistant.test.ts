@@ -242,7 +242,7 @@ describe('chat assistant with the LLM engine (chat-completions wire format)', ()
   beforeAll(async () => {
     vendor = await startOpenAiServer({ apiKey: 'test-key' });
     t = await createTestApp({
-      env: { AI_PROVIDER: 'openai-compatible', AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_BASE_URL: vendor.baseUrl },
+      env: vendor.env,
     });
     dana = await t.signUp();
     await addKnowledge(t, dana, 'Parking', 'Free parking is available behind the shop.');

@@ -51,10 +51,7 @@ describe.skipIf(skip)('the accuracy replay with an AI provider', () => {
     vendor = await startOpenAiServer({ apiKey: 'test-key' });
     f = await startPipelineFixture({
       env: {
-        AI_PROVIDER: 'openai-compatible',
-        AI_MODEL: 'test-model',
-        AI_API_KEY: 'test-key',
-        AI_BASE_URL: vendor.baseUrl,
+        ...vendor.env,
         // Billing on: the owner is on the FREE plan, whose credits stop at zero.
         STRIPE_SECRET_KEY: 'sk_test_replay',
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { draftReviewSchema } from './draft-review';
 import {
   COMPOSE_BODY_MAX,
   COMPOSE_SUBJECT_MAX,
@@ -132,6 +133,8 @@ export const messageDetailSchema = emailListItemSchema.extend({
   folder: z.string(),
   /** In the Drafts folder, or flagged as a draft (`\Draft`, Gmail's DRAFT, Graph's isDraft): it opens in compose. */
   isDraft: z.boolean(),
+  /** A draft the assistant wrote: its sources and the points to check (absent for any other message). */
+  aiReview: draftReviewSchema.optional(),
 });
 export type MessageDetail = z.infer<typeof messageDetailSchema>;
 
@@ -225,6 +228,6 @@ export const draftQuerySchema = z.object({ userId: userIdSchema, folder: folderS
 
 /** POST /api/mailbox/messages/{uid}/ai-draft: a reply to that message, written by the active engine. */
 export const aiDraftInputSchema = z.object({ userId: userIdSchema, folder: folderSchema });
-export const aiDraftSchema = z.object({ text: z.string(), engine: z.string() });
+export const aiDraftSchema = z.object({ text: z.string(), engine: z.string(), review: draftReviewSchema });
 export type AiDraft = z.infer<typeof aiDraftSchema>;
 export const successSchema = z.object({ success: z.literal(true) });

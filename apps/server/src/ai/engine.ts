@@ -54,6 +54,8 @@ export interface Classification {
 }
 
 export interface KnowledgeSnippet {
+  /** The entry's context (its key); shown as a draft's source. */
+  id: string;
   title: string;
   content: string;
   /**
@@ -108,6 +110,13 @@ export interface Draft {
   /** Plain text; recipients are never chosen by an engine. */
   text: string;
   language: 'en' | 'fr';
+  /**
+   * What an engine says it used: knowledge entries by id and past replies by their place in the
+   * context. A claim only: the product checks the text itself (ai/draft-review.ts).
+   */
+  used?: { knowledge: string[]; pastReplies: number[] };
+  /** Points the engine asks the owner to check before sending (untrusted text). */
+  toCheck?: string[];
 }
 
 export interface ProposedCategory {

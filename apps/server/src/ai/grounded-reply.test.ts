@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { askedQuestions, groundingFailure } from './grounded-reply';
 
 const hours = {
+  id: 'Opening hours',
   title: 'Opening hours',
   content: 'We are open Monday to Friday from 8 am to 6 pm. The shop is closed on Sundays.',
   internal: false,
 };
-const prices = { title: 'Prix des quiches', content: 'La quiche lorraine coûte 2,50 EUR la pièce.', internal: false };
-const vault = { title: 'Vault', content: 'The vault code is 4821.', internal: true };
+const prices = { id: 'Prix des quiches', title: 'Prix des quiches', content: 'La quiche lorraine coûte 2,50 EUR la pièce.', internal: false };
+const vault = { id: 'Vault', title: 'Vault', content: 'The vault code is 4821.', internal: true };
 
 describe('askedQuestions', () => {
   it('finds questions and requests in English and French', () => {
@@ -45,7 +46,7 @@ describe('groundingFailure', () => {
   });
 
   it('accepts the total of an area: two dimensions of the mail times a price per square unit', () => {
-    const sod = { title: 'Sod', content: 'Sod installation: 2.25 CAD per sq ft.', internal: false };
+    const sod = { id: 'Sod', title: 'Sod', content: 'Sod installation: 2.25 CAD per sq ft.', internal: false };
     const incoming = 'What would a strip of 3 x 40 ft of sod cost?';
     const reply = 'Hello,\nSod installation: 2.25 CAD per sq ft.\nFor 3 x 40 ft, that comes to 270 CAD in total.\nBest regards,';
     expect(groundingFailure({ incoming, reply, knowledge: [sod] })).toBeNull();

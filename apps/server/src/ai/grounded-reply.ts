@@ -171,33 +171,42 @@ function withoutSignature(reply: string): string {
   return short ? reply.slice(0, closing.index) : reply;
 }
 
-/** Null when the reply may be sent; otherwise why it must be a draft. */
-export function groundingFailure(input: {
+/**
+ * What the texts say of a reply: the sender's questions, the entry supporting each sentence that
+ * states something (null: none does), and the questions no supporting entry shares a subject with.
+ */
+export function groundingReport(input: {
   /** The sender's own words (subject and text, quoted history cut). */
   incoming: string;
   reply: string;
-  /** The entries retrieved for this message; internal ones never support a sent reply. */
+  /** The entries retrieved for this message; internal ones never support a reply. */
   knowledge: KnowledgeSnippet[];
-}): GroundingFailure | null {
+}) {
   // Quoted history ("> …") is not what the sender asks now.
   const questions = askedQuestions(input.incoming.replace(/^\s*>.*$/gm, ''));
-  if (questions.length === 0) return 'no_question';
   const language = detectLanguage(input.reply);
   const quotable = input.knowledge.filter((k) => !k.internal);
   const incomingNumbers = numbersOf(input.incoming);
-  const used: KnowledgeSnippet[] = [];
+  const statements: { sentence: string; entry: KnowledgeSnippet | null }[] = [];
   for (const sentence of sentences(withoutSignature(input.reply))) {
     // A signature or a name on its own line.
     if (sentence.split(/\s+/).length <= 3 && !/\d/.test(sentence)) continue;
     const support = supportOf(sentence, quotable, incomingNumbers, language);
-    if (support === null) return 'not_grounded';
-    if (support) used.push(support.entry);
+    if (support !== undefined) statements.push({ sentence, entry: support?.entry ?? null });
   }
-  if (used.length === 0) return 'not_grounded';
+  const used = [...new Set(statements.flatMap((s) => (s.entry ? [s.entry] : [])))];
   const usedStems = used.map((e) => new Set(stemsOf(`${e.title}\n${e.content}`, language)));
   const answered = (question: string) => {
     const asked = stemsOf(question, detectLanguage(question)).filter((s) => !COURTESY.has(s));
     return asked.length === 0 || usedStems.some((entry) => asked.some((s) => entry.has(s)));
   };
-  return questions.every(answered) ? null : 'question_unanswered';
+  return { questions, statements, used, unanswered: questions.filter((q) => !answered(q)) };
+}
+
+/** Null when the reply may be sent; otherwise why it must be a draft. */
+export function groundingFailure(input: Parameters<typeof groundingReport>[0]): GroundingFailure | null {
+  const report = groundingReport(input);
+  if (report.questions.length === 0) return 'no_question';
+  if (report.used.length === 0 || report.statements.some((s) => s.entry === null)) return 'not_grounded';
+  return report.unanswered.length === 0 ? null : 'question_unanswered';
 }

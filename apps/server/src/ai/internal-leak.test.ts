@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { KnowledgeSnippet } from './engine';
 import { quotesInternal } from './internal-leak';
 
-const internal = (title: string, content: string): KnowledgeSnippet => ({ title, content, internal: true });
-const quotable = (title: string, content: string): KnowledgeSnippet => ({ title, content, internal: false });
+const internal = (title: string, content: string): KnowledgeSnippet => ({ id: title, title, content, internal: true });
+const quotable = (title: string, content: string): KnowledgeSnippet => ({ id: title, title, content, internal: false });
 
 const vaultEn = internal(
   'Vault',

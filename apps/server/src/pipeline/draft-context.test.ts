@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotMissing } from '../../test/dovecot';
 import { type PipelineFixture, startPipelineFixture } from '../../test/pipeline-fixture';
-import { startOpenAiServer } from '../../test/vendors/openai-server';
+import { draftAnswer, startOpenAiServer } from '../../test/vendors/openai-server';
 
 const skip = dovecotMissing();
 if (skip) console.warn(skip);
@@ -38,7 +38,7 @@ describe.skipIf(skip)("the context of an AI provider's draft", () => {
 
     const body = `Hello, how long does delivery take to Wellington? ${Array.from({ length: 100 }, (_, i) => `detail${i}`).join(' ')}`;
     const ask = f.mail(box, { from: 'Ngaio <ngaio@client.test>', subject: 'Delivery', body });
-    vendor.answers.push({ content: 'Kia ora Ngaio,\nDelivery takes two working days.\nBest regards' });
+    vendor.answers.push(draftAnswer('Kia ora Ngaio,\nDelivery takes two working days.\nBest regards'));
     await f.deliver(box, ask.raw);
     const state = await f.processed(box, ask.id);
     expect((await f.actions(state.id)).find((a) => a.kind === 'draft')).toMatchObject({ status: 'done' });
@@ -72,7 +72,7 @@ describe.skipIf(skip)("the context of an AI provider's draft", () => {
       [other, 'Hello Mere,\nYes, we sell gift vouchers.'],
       [second, 'Kia ora Rangi,\nThere is parking behind the shop.'],
     ] as const) {
-      vendor.answers.push({ content: answer });
+      vendor.answers.push(draftAnswer(answer));
       await f.deliver(box, mail.raw);
       await f.processed(box, mail.id);
     }

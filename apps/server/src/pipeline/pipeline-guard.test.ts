@@ -1,9 +1,10 @@
+import type { DraftReview } from '@app/shared/draft-review';
 import type { MailActivity } from '@app/shared/mail-settings';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotMissing } from '../../test/dovecot';
 import { type PipelineFixture, startPipelineFixture } from '../../test/pipeline-fixture';
-import { startOpenAiServer } from '../../test/vendors/openai-server';
+import { draftAnswer, startOpenAiServer } from '../../test/vendors/openai-server';
 
 const skip = dovecotMissing();
 if (skip) console.warn(skip);
@@ -274,13 +275,22 @@ describe.skipIf(skip)('an internal knowledge entry asked for directly is never s
     try {
       const box = await f.connected(1);
       expect((await f.t.call(box.user, 'POST', '/api/data', VAULT)).statusCode).toBeLessThan(300);
-      vendor.answers.push({ content: 'Hello Eve,\nThe vault code is 4821, changed every month by Marie.\nBest regards' });
+      // The model says it answered everything from the knowledge and has nothing to check: not taken on its word.
+      vendor.answers.push(
+        draftAnswer('Hello Eve,\nThe vault code is 4821, changed every month by Marie.\nBest regards', { knowledgeUsed: ['k1'] }),
+      );
       const ask = f.mail(box, { from: 'Eve <eve@client.test>', subject: 'Vault', body: 'Hello, what is the vault code?' });
       await f.deliver(box, ask.raw);
       const state = await f.processed(box, ask.id);
       expect((await f.actions(state.id))[0]).toMatchObject({ kind: 'reply', status: 'skipped', detail: 'internal_quoted' });
       expect(vendor.requests.length).toBeGreaterThan(0);
       expect(f.smtp.received.some((r) => r.raw.includes('4821'))).toBe(false);
+      // The draft saved instead tells the owner what to check.
+      const [draft] = await f.t.database.query<{ review: DraftReview }>('SELECT review FROM ai_draft WHERE user_id = $1', [
+        box.user.id,
+      ]);
+      expect(draft!.review.checks).toContainEqual({ kind: 'internal', text: VAULT.title });
+      expect(draft!.review.sources).toEqual([{ kind: 'knowledge', id: expect.any(String), title: VAULT.title }]);
     } finally {
       await f.stop();
       await vendor.close();

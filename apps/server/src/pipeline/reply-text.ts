@@ -1,3 +1,5 @@
+import type { DraftReview } from '@app/shared/draft-review';
+import { reviewDraft } from '../ai/draft-review';
 import type { AiEngine, DraftContext, Grounding, SenderExchange } from '../ai/engine';
 import { knowledgeQuery } from '../ai/knowledge-query';
 import { toPlainOutput } from '../ai/safety';
@@ -9,7 +11,7 @@ import * as repo from './pipeline.repository';
 /**
  * The reply the active engine writes to a message, grounded as every draft is: the category's
  * response instructions, the owner's prompt, the knowledge entries and past replies that match the
- * message, the date in the owner's time zone, signed with the mailbox's name; plain text out (DESIGN §6). The one place an engine is
+ * message, the date in the owner's time zone, signed with the mailbox's name; plain text out (DESIGN §6), with its review. The one place an engine is
  * asked for a reply: the pipeline's drafts and replies (`run-actions.ts`) and the webmail's "Draft
  * with AI" (`modules/mailbox/ai-draft.ts`). Paying for it is the caller's business.
  */
@@ -31,7 +33,7 @@ export async function replyText(
     /** The sender's earlier exchanges with this mailbox (the pipeline reads them; elsewhere none). */
     history?: SenderExchange[];
   },
-): Promise<string> {
+): Promise<WrittenReply> {
   const { db, engine, grounding } = deps;
   const category = input.categoryId
     ? (input.categories ?? (await repo.categoriesOf(db, input.mailAccountId))).find((c) => c.id === input.categoryId)
@@ -51,7 +53,20 @@ export async function replyText(
     history: input.history ?? [],
   };
   const draft = await engine.draftReply(engineMessage, context);
-  return toPlainOutput(draft.text);
+  const text = toPlainOutput(draft.text);
+  const review = reviewDraft({
+    incoming: `${engineMessage.subject}\n${engineMessage.text}`,
+    draft: { ...draft, text },
+    knowledge: context.knowledge,
+    pastReplies: context.pastReplies,
+  });
+  return { text, review };
+}
+
+/** A reply as written, with what it stands on and what to check (ai/draft-review.ts). */
+export interface WrittenReply {
+  text: string;
+  review: DraftReview;
 }
 
 /**

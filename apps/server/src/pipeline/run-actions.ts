@@ -12,13 +12,12 @@ import { categoriesOfMailbox, loopMarkerOf, type MailboxContext, nowOf } from '.
 import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeaders, withinDailyCap } from './loop-guard';
 import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
 import * as repo from './pipeline.repository';
-import { replyText } from './reply-text';
-import { lastExchangesWith } from './sender-history.repository';
 import { trustedAuthservIds } from './authserv-id';
 import { autopilotNotEarned, PRECISION_BELOW } from './earned-autopilot';
 import { replyToTrusted } from './reply-to-trust';
 import { suspectedSpam } from './spam-check';
 import { writtenInAnotherLanguage } from '../ai/text';
+import { recordDraft, type Written, writeReply } from './write-reply';
 
 /** The message an action works on, read from the provider once per message. */
 export interface LoadedMessage {
@@ -67,9 +66,11 @@ async function runDraft(
   if (!message) return skip(ctx, action, 'message_gone');
   const blocked = guard(ctx, row, message.parsed, 'draft', new Map());
   if (blocked) return skip(ctx, action, blocked);
-  const text = await writeReply(ctx, row, action, message.parsed);
-  if (text === null) return skip(ctx, action, 'NO_CREDITS');
+  const written = await writeReply(ctx, row, action, message.parsed);
+  if (written === null) return skip(ctx, action, 'NO_CREDITS');
+  const { text } = written;
   const messageId = outgoingMessageId('draft', action.id, ctx.deps.host);
+  await recordDraft(ctx, row, message.parsed, written, messageId);
   await storeDraft(ctx, action, action.target.folderId!, messageId, () =>
     buildReply({ original: message.parsed, from: ctx.mailbox, text, messageId }),
   );
@@ -127,7 +128,7 @@ async function runSend(
     const failure = quotesInternal(built.text, knowledge)
       ? 'internal_quoted'
       : groundingFailure({ incoming: `${engineMessage.subject}\n${engineMessage.text}`, reply: built.text, knowledge });
-    if (failure) return draftInstead(ctx, row, action, message.parsed, failure);
+    if (failure) return draftInstead(ctx, row, action, message.parsed, failure, built.written);
   }
   // Claimed only from pending: were two workers ever on one message, one of them sends.
   const claimed = await repo.claimSend(ctx.deps.db, action.id, {
@@ -158,12 +159,16 @@ async function draftInstead(
   action: repo.ActionRow,
   parsed: ParsedMessage,
   reason: string,
+  /** The reply written for the send that was held back, with its review. */
+  held?: Written,
 ) {
   const drafts = findSpecialFolder(ctx.folders, '\\Drafts');
   if (!drafts) return skip(ctx, action, reason);
-  const text = await writeReply(ctx, row, action, parsed);
-  if (text === null) return skip(ctx, action, 'NO_CREDITS');
+  const written = held ?? (await writeReply(ctx, row, action, parsed));
+  if (written === null) return skip(ctx, action, 'NO_CREDITS');
+  const { text } = written;
   const messageId = outgoingMessageId('draft', action.id, ctx.deps.host);
+  await recordDraft(ctx, row, parsed, written, messageId);
   await storeDraft(ctx, action, drafts.id, messageId, () => buildReply({ original: parsed, from: ctx.mailbox, text, messageId }));
   await repo.updateAction(ctx.deps.db, action.id, { status: 'skipped', detail: reason, outgoingMessageId: messageId });
 }
@@ -204,7 +209,7 @@ async function buildOutgoing(
   action: repo.ActionRow,
   message: LoadedMessage,
   messageId: string,
-): Promise<{ raw: Buffer; to: string[]; text: string | null } | null> {
+): Promise<{ raw: Buffer; to: string[]; text: string | null; written?: Written } | null> {
   const marker = loopMarkerOf(ctx);
   if (action.kind === 'forward') {
     const to = action.target.to ?? [];
@@ -220,8 +225,9 @@ async function buildOutgoing(
     });
     return { raw, to, text: null };
   }
-  const text = await writeReply(ctx, row, action, message.parsed);
-  if (text === null) return null;
+  const written = await writeReply(ctx, row, action, message.parsed);
+  if (written === null) return null;
+  const { text } = written;
   const raw = await buildReply({
     original: message.parsed,
     from: ctx.mailbox,
@@ -229,7 +235,7 @@ async function buildOutgoing(
     messageId,
     headers: autoReplyHeaders({ loopMarker: marker }),
   });
-  return { raw, to: replyRecipients(message.parsed), text };
+  return { raw, to: replyRecipients(message.parsed), text, written };
 }
 
 /** The loop guard for this message; drafts are not sent, so the once-a-day rule does not apply to them. */
@@ -261,65 +267,4 @@ function guard(
   )
     return 'language_unsupported';
   return null;
-}
-
-/** Rolls back a reply's text when its debit is refused: nothing is stored that was not paid. */
-class DraftNotPaid extends Error {}
-
-/**
- * The reply text, written once and paid once: a retry reuses a stored text, and the debit's key keeps
- * a step from being paid twice. Null when the owner has no credits left.
- */
-async function writeReply(
-  ctx: MailboxContext,
-  row: repo.MessageRow,
-  action: repo.ActionRow,
-  parsed: ParsedMessage,
-): Promise<string | null> {
-  if (action.body) return action.body;
-  const { db } = ctx.deps;
-  const text = await replyText(ctx.deps, {
-    userId: row.userId,
-    mailAccountId: ctx.account.id,
-    categoryId: row.categoryId,
-    categories: row.categoryId ? await categoriesOfMailbox(ctx) : undefined,
-    parsed,
-    senderName: ctx.mailbox.name,
-    // Only an engine that reads them is given them: the built-in one writes from the knowledge alone.
-    history:
-      row.fromAddress && ctx.deps.engine.name !== 'local'
-        ? await lastExchangesWith(db, { ...row, fromAddress: row.fromAddress })
-        : [],
-  });
-  const credits = await ctx.deps.creditAccountOf(row.userId);
-  const entry = {
-    userId: row.userId,
-    amount: CREDIT_COSTS.aiDraft,
-    reason: `AI ${action.kind}`,
-    key: `${action.kind}:${row.id}`,
-  };
-  if (!stopsAtZero(credits)) {
-    // No balance to check: paid first, then stored, with no transaction to hold. A crash between the
-    // two leaves the step paid and its text unstored: the retry writes it again, and pays nothing.
-    const paid = await debit(db, credits, entry);
-    await repo.updateAction(db, action.id, { body: text });
-    if (paid.ok && paid.applied) creditsDebited.inc(CREDIT_COSTS.aiDraft);
-    return text;
-  }
-  // The text first, the debit last, in one transaction: the owner's credits lock is held the shortest,
-  // and a text whose debit is refused is not kept.
-  const paid = await db
-    .transaction(async (tx) => {
-      await repo.updateAction(tx, action.id, { body: text });
-      const debited = await debit(tx, credits, entry);
-      if (!debited.ok) throw new DraftNotPaid();
-      return debited;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof DraftNotPaid) return null;
-      throw error;
-    });
-  if (!paid) return null;
-  if (paid.applied) creditsDebited.inc(CREDIT_COSTS.aiDraft);
-  return text;
 }

@@ -140,6 +140,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/email-settings': { scope: 'personal', build: userIdQuery('/api/email-settings') },
   // The caller's own dry run only (no user id in the call); another owner's item: pipeline/dry-run.test.ts.
   'GET /api/email-settings/accuracy': { scope: 'self', build: () => ({ url: '/api/email-settings/accuracy' }) },
+  'GET /api/email-settings/draft-usage': { scope: 'self', build: () => ({ url: '/api/email-settings/draft-usage' }) },
   'GET /api/email-settings/accuracy/replay': { scope: 'self', build: () => ({ url: '/api/email-settings/accuracy/replay' }) },
   'POST /api/email-settings/accuracy/replay': {
     scope: 'self',

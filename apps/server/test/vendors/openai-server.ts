@@ -17,6 +17,14 @@ export type OpenAiAnswer = {
   error?: { status: number; message: string };
 };
 
+/** A draft as the LLM engine asks for it (structured output: the text, its sources by label, points to check). */
+export function draftAnswer(
+  text: string,
+  over: Partial<{ knowledgeUsed: string[]; pastRepliesUsed: string[]; allAnswered: boolean; toCheck: string[] }> = {},
+): OpenAiAnswer {
+  return { content: JSON.stringify({ text, knowledgeUsed: [], pastRepliesUsed: [], allAnswered: true, toCheck: [], ...over }) };
+}
+
 export type OpenAiRequest = {
   model: string;
   messages: { role: string; content: string }[];

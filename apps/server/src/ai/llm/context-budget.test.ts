@@ -14,7 +14,7 @@ const context = (over: Partial<DraftContext>): DraftContext => ({
   history: [],
   ...over,
 });
-const entry = (title: string, content: string) => ({ title, content, internal: false });
+const entry = (title: string, content: string) => ({ id: title, title, content, internal: false });
 
 describe('a draft context within its token budget', () => {
   it('leaves a context that fits as it is', () => {

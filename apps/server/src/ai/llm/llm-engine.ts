@@ -49,6 +49,14 @@ const classification = z.object({
   confidence: z.number().min(0).max(1),
   reason: z.string(),
 });
+/** A draft as the model answers it: its sources by the labels the prompt gave them (prompts.ts). */
+const draftAnswer = z.object({
+  text: z.string(),
+  knowledgeUsed: z.array(z.string()),
+  pastRepliesUsed: z.array(z.string()),
+  allAnswered: z.boolean(),
+  toCheck: z.array(z.string()),
+});
 const proposals = z.object({ categories: z.array(z.object({ name: z.string(), instruction: z.string() })) });
 
 /** How many of the owner's corrections a classification shows the model, and how much of each message. */
@@ -127,17 +135,30 @@ export function createLlmEngine(
       // The knowledge and past replies are cut to the budget, the longest first; never the message.
       const fixed = system.length + prompts.emailBlock(message).length;
       const fitted = withinBudget(context, fixed, options.contextTokens ?? DRAFT_CONTEXT_TOKENS);
-      const { text } = await ask(() =>
+      const { output } = await ask(() =>
         generateText({
           model,
           system,
           prompt: prompts.draftPrompt(message, fitted),
+          output: Output.object({ schema: draftAnswer }),
           temperature: 0.3,
         }),
       );
-      const plain = toPlainOutput(text);
+      const plain = toPlainOutput(output.text);
       if (!plain) throw new AiEngineError('The AI model wrote an empty reply');
-      return { text: plain, language: detectLanguage(`${message.subject}\n${message.text}`) };
+      // The labels name the fitted context; a reply the budget cut is found again by its beginning.
+      const knowledge = fitted.knowledge.filter((_, i) => output.knowledgeUsed.includes(prompts.knowledgeLabel(i)));
+      const replies = fitted.pastReplies.filter((_, i) => output.pastRepliesUsed.includes(prompts.replyLabel(i)));
+      return {
+        text: plain,
+        language: detectLanguage(`${message.subject}\n${message.text}`),
+        used: {
+          knowledge: knowledge.map((k) => k.id),
+          pastReplies: replies.map((r) => context.pastReplies.findIndex((p) => p.startsWith(r.replace(/…$/, '')))),
+        },
+        // The model's word on whether it answered everything is not kept: the product checks (draft-review.ts).
+        toCheck: output.toCheck.slice(0, 5),
+      };
     },
 
     async proposeCategories(sample, count, language) {

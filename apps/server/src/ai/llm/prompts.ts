@@ -10,9 +10,14 @@ export type SortingExample = { categoryId: string | null; from: string; subject:
 const escapeTags = (text: string) =>
   text.replace(/<\//g, '<\\/').replace(/<(email|knowledge|internal|reply|instructions|example|history)\b/gi, '<\\$1');
 
-export function delimited(tag: string, text: string) {
-  return `<${tag}>\n${escapeTags(text)}\n</${tag}>`;
+/** `id` names the block for the model to cite (a draft's sources). */
+export function delimited(tag: string, text: string, id?: string) {
+  return `<${tag}${id ? ` id="${id}"` : ''}>\n${escapeTags(text)}\n</${tag}>`;
 }
+
+/** How the draft prompt names knowledge entry `index` and past reply `index` (0-based), for the model to cite. */
+export const knowledgeLabel = (index: number) => `k${index + 1}`;
+export const replyLabel = (index: number) => `r${index + 1}`;
 
 export function emailBlock(message: EngineMessage) {
   const from = message.from ? `${message.from.name} <${message.from.address}>` : '(unknown)';
@@ -38,8 +43,7 @@ export const INTERNAL_RULE =
 export function knowledgeSections(knowledge: KnowledgeSnippet[], content: (k: KnowledgeSnippet) => string = (k) => k.content) {
   const blocks = (internal: boolean, tag: string) =>
     knowledge
-      .filter((k) => k.internal === internal)
-      .map((k) => delimited(tag, `${k.title}\n${content(k)}`))
+      .flatMap((k, i) => (k.internal === internal ? [delimited(tag, `${k.title}\n${content(k)}`, knowledgeLabel(i))] : []))
       .join('\n');
   const internal = blocks(true, 'internal');
   return {
@@ -96,6 +100,7 @@ export function draftSystem(context: DraftContext) {
     'You write the reply the mailbox owner would send to the e-mail below, in the language of that e-mail.',
     todayLine(context.now, context.timeZone),
     'Write plain text only: no HTML, no Markdown, no subject line. Do not invent facts, prices or promises; use the knowledge given, and say you will come back when it does not answer the question.',
+    'Answer with: text (the reply), knowledgeUsed (the ids of the <knowledge> and <internal> blocks whose facts the reply relies on), pastRepliesUsed (the ids of the <reply> blocks it draws on), allAnswered (true only when the reply answers every question of the e-mail), and toCheck (short notes, in the language of the e-mail, of anything the owner should verify before sending: a fact not given to you, a promise, a date; empty when there is none).',
     `Sign as ${context.senderName || 'the owner'}.`,
     DATA_NOT_INSTRUCTIONS,
   ];
@@ -112,7 +117,7 @@ export function draftPrompt(message: EngineMessage, context: DraftContext) {
   const knowledge = knowledgeSections(context.knowledge);
   const replies = context.pastReplies
     .slice(0, 3)
-    .map((r) => delimited('reply', r))
+    .map((r, i) => delimited('reply', r, replyLabel(i)))
     .join('\n');
   const history = context.history
     .map((h) =>

@@ -22,7 +22,7 @@ const context = (knowledge: KnowledgeSnippet[], over: Partial<DraftContext> = {}
   history: [],
   ...over,
 });
-const entry = (title: string, content: string): KnowledgeSnippet => ({ title, content, internal: false });
+const entry = (title: string, content: string): KnowledgeSnippet => ({ id: title, title, content, internal: false });
 
 const hedge = entry(
   'Taille de haie',

@@ -9,3 +9,4 @@ export * from './prompts';
 export * from './pipeline';
 export * from './feedback';
 export * from './push';
+export * from './ai-drafts';

@@ -12,7 +12,9 @@ export async function matchingEntries(db: Db, userId: string, terms: string[], l
   if (!query) return [];
   const rank = sql<number>`ts_rank(${knowledgeEntries.searchVector}, ${query})`;
   return db
-    .select({ title: knowledgeEntries.title, content: knowledgeEntries.text, visibility: knowledgeEntries.visibility })
+    .select({
+      context: knowledgeEntries.context,
+      title: knowledgeEntries.title, content: knowledgeEntries.text, visibility: knowledgeEntries.visibility })
     .from(knowledgeEntries)
     .where(and(eq(knowledgeEntries.userId, userId), sql`${knowledgeEntries.searchVector} @@ ${query}`))
     .orderBy(desc(rank))

@@ -78,5 +78,5 @@ export async function deleteKnowledge({ database }: Deps, userId: string, contex
  */
 export async function retrieveKnowledge(db: Db, userId: string, text: string, limit = 4): Promise<KnowledgeSnippet[]> {
   const rows = await matchingEntries(db, userId, queryTerms(text), limit);
-  return rows.map((r) => ({ title: r.title, content: r.content.slice(0, 4000), internal: r.visibility === 'internal' }));
+  return rows.map((r) => ({ id: r.context, title: r.title, content: r.content.slice(0, 4000), internal: r.visibility === 'internal' }));
 }

@@ -1,5 +1,6 @@
 import { aiCategorizationSchema, categoryInputSchema, categorySchema } from '@app/shared/categories';
 import { accuracyReplayOfferSchema, accuracyReportSchema } from '@app/shared/accuracy';
+import { draftUsageSchema } from '@app/shared/draft-review';
 import { dryRunPageSchema, dryRunParamSchema, dryRunQuerySchema, dryRunVerdictSchema } from '@app/shared/dry-run';
 import { mailDiscoveryQuerySchema, mailDiscoverySchema } from '@app/shared/mail-discovery';
 import {
@@ -24,6 +25,7 @@ import * as categories from './categories.service';
 import { accuracyReport } from './accuracy';
 import { replayOffer, requestReplay } from './accuracy-replay';
 import { discover } from './discovery.service';
+import { draftUsage } from './draft-usage';
 import { dryRunReview, reviewDryRun } from './dry-run.service';
 import * as service from './mail-settings.service';
 import { assertSelf } from '../../access/actor';
@@ -74,6 +76,11 @@ export function registerMailSettingsRoutes(app: FastifyInstance, deps: service.M
   // How the assistant would have filed the owner's past mail (issue 36; not in the spec: decisions.md).
   r.get('/api/email-settings/accuracy', { config, schema: { response: { 200: accuracyReportSchema.nullable() } } }, async (req) =>
     accuracyReport(deps.db, currentUser(req), (await service.requireAccount(deps.db, currentUser(req))).id),
+  );
+
+  // What the owner did with the AI drafts, per category (issue 39, item 6; not in the spec: ADR 0159).
+  r.get('/api/email-settings/draft-usage', { config, schema: { response: { 200: draftUsageSchema } } }, async (req) =>
+    draftUsage(deps.db, currentUser(req)),
   );
 
   // The replay with an AI provider: what it may cost, and the owner's go (issue 36; not in the spec: ADR 0153).

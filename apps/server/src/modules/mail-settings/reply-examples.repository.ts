@@ -16,3 +16,8 @@ export async function closestReplies(db: Db, mailAccountId: string, terms: strin
     .limit(limit);
   return rows.map((r) => r.text);
 }
+
+/** One more of the owner's own replies (an AI draft they edited or rewrote, then sent): an example for the next drafts. */
+export async function addReplyExample(db: Db, example: { userId: string; mailAccountId: string; subject: string; text: string }) {
+  await db.insert(mailReplyExamples).values(example);
+}

@@ -44,7 +44,7 @@ export async function replayReplies(
     const raw = uid ? await ops.fetchRaw(folder, uid).catch(() => null) : null;
     if (!uid || !raw) continue;
     const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
-    const draft = await replyText(deps, {
+    const { text: draft } = await replyText(deps, {
       userId: account.userId,
       mailAccountId: account.id,
       categoryId: inFolder?.categoryId ?? null,

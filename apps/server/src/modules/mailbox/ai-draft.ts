@@ -7,6 +7,7 @@ import { countRequest } from '../../db/request-counter';
 import { AppError } from '../../errors';
 import { parseMessage } from '../../mail/mime/parse-message';
 import { creditsDebited } from '../../metrics/counters';
+import { discardEarlierWebmailDrafts, recordAiDraft } from '../../pipeline/ai-drafts.repository';
 import { categoryOfMessage, replyText } from '../../pipeline/reply-text';
 import { requireAccount } from '../mail-settings/mail-settings.service';
 import { creditAccountOf } from '../subscriptions/subscriptions.service';
@@ -28,7 +29,8 @@ const WINDOW_MS = 60_000;
  * (knowledge, past replies, the owner's prompt, the category's instructions when the pipeline filed
  * the message) — for the owner to edit. It costs what a pipeline draft costs (DESIGN §10), debited
  * from the owner's credits once the text is written; a plan with no credits left is refused before
- * the engine is asked. Nothing is stored: the text goes into the compose panel.
+ * the engine is asked. The text goes into the compose panel with its review (sources, points to
+ * check); it is kept as an AI draft for its usage figures (draft-usage.ts).
  */
 export async function aiDraft(deps: AiDraftDeps, caller: ActorRef, uid: string, input: { folder: string; userId?: string }) {
   assertSelf(caller, input.userId);
@@ -45,10 +47,11 @@ export async function aiDraft(deps: AiDraftDeps, caller: ActorRef, uid: string, 
     address,
   }));
   const name = account.connection.kind === 'smtp' ? account.connection.name : '';
-  const text = await replyText(deps, {
+  const categoryId = await categoryOfMessage(deps.db, account.id, parsed.messageId);
+  const { text, review } = await replyText(deps, {
     userId: caller.id,
     mailAccountId: account.id,
-    categoryId: await categoryOfMessage(deps.db, account.id, parsed.messageId),
+    categoryId,
     parsed,
     senderName: name || address,
   }).catch((error: unknown) => {
@@ -67,5 +70,19 @@ export async function aiDraft(deps: AiDraftDeps, caller: ActorRef, uid: string, 
   );
   if (!paid.ok) throw noCredits();
   if (paid.applied) creditsDebited.inc(CREDIT_COSTS.aiDraft);
-  return { text, engine: deps.engine.name } satisfies AiDraft;
+  // Kept for its usage figures: a newer draft to the same message replaces an earlier one unsent.
+  if (parsed.messageId) {
+    await discardEarlierWebmailDrafts(deps.db, caller.id, parsed.messageId, new Date());
+    await recordAiDraft(deps.db, {
+      userId: caller.id,
+      mailAccountId: account.id,
+      categoryId,
+      origin: 'webmail',
+      inReplyTo: parsed.messageId,
+      draftMessageId: null,
+      text,
+      review,
+    });
+  }
+  return { text, engine: deps.engine.name, review } satisfies AiDraft;
 }

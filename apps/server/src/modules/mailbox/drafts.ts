@@ -4,7 +4,10 @@ import type { MessageOperations } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
 
 import { type ComposeFields, compose, senderName, type Upload, withForwarded } from './compose-message';
+import { parseMessage } from '../../mail/mime/parse-message';
+import { settleDiscardedDraft } from './draft-usage';
 import { specialFolder } from './mailbox-folders';
+import { rawMessage } from './read-messages';
 import { type CachedProvider, type MailboxDeps, withMailbox } from './mailbox.service';
 import { type ActorRef, assertSelf } from '../../access/actor';
 
@@ -77,7 +80,14 @@ export async function discardDraft(deps: MailboxDeps, caller: ActorRef, uid: str
   return withMailbox(deps, caller, async (provider, ops) => {
     const state = await draftState(provider, ops, query.folder, uid);
     if (state === 'not_draft') throw notADraft();
-    if (state === 'draft') await deleteDraft(ops, { uid, folder: query.folder });
+    if (state === 'draft') {
+      // Read before it goes: an AI draft deleted counts as discarded (draft-usage.ts).
+      const headers = await rawMessage(deps, caller, ops, query.folder, uid)
+        .then((raw) => parseMessage(raw, { maxBodyChars: 1000 }))
+        .catch(() => null);
+      await deleteDraft(ops, { uid, folder: query.folder });
+      if (headers) await settleDiscardedDraft(deps.db, caller, headers).catch(() => undefined);
+    }
     return { success: true as const };
   });
 }

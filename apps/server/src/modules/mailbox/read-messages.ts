@@ -12,6 +12,7 @@ import { parseMessage } from '../../mail/mime/parse-message';
 import { AttachmentParseError, type StreamedAttachment, withAttachmentStream } from '../../mail/mime/stream-attachment';
 import type { BrowsedMessage, MessageOperations, MessageSummary } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
+import { reviewOfDraft } from '../../pipeline/ai-drafts.repository';
 
 import { htmlToText, mailBodyCsp, mailDocument, mentionsRemoteImages, sanitizeMailHtml, textAsHtml } from './mail-html';
 import { assertFolder } from './mailbox-folders';
@@ -106,6 +107,7 @@ export async function getMessage(
       unread = false;
     }
     const parsed = await parseMessage(raw);
+    const aiReview = draft ? await reviewOfDraft(deps.db, caller.id, parsed) : null;
     const attachments = parsed.attachments
       .map((a, index) => ({
         index,
@@ -139,6 +141,7 @@ export async function getMessage(
       hasRemoteImages: parsed.html ? mentionsRemoteImages(parsed.html) : false,
       attachments,
       isDraft: draft,
+      ...(aiReview ? { aiReview } : {}),
     };
   });
 }

@@ -2,13 +2,15 @@ import type { MessageOperations } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
 
 import { type ComposeFields, compose, senderName, type Upload, withForwarded } from './compose-message';
+import { settleSentDraft } from './draft-usage';
 import { deleteDraft, draftOf } from './drafts';
 import { type CachedProvider, type MailboxDeps, withMailbox } from './mailbox.service';
 import { type ActorRef, assertSelf } from '../../access/actor';
 
 /**
  * POST /api/mailbox/messages/send: sent through the provider, which keeps a copy in Sent. The message
- * answered gets `\Answered`; a draft the message was written from is deleted once it has left.
+ * answered gets `\Answered`; a draft the message was written from is deleted once it has left, and
+ * an AI draft answering the same message is settled by what was kept of it (draft-usage.ts).
  */
 export async function sendMessage(deps: MailboxDeps, caller: ActorRef, fields: ComposeFields, uploads: Upload[]) {
   assertSelf(caller, fields.userId);
@@ -22,6 +24,7 @@ export async function sendMessage(deps: MailboxDeps, caller: ActorRef, fields: C
     // The message has left: what follows must not make the caller think otherwise.
     await markAnswered(provider, ops, fields).catch(() => undefined);
     if (draft) await deleteDraft(ops, draft).catch(() => undefined);
+    await settleSentDraft(deps.db, caller, fields).catch(() => undefined);
     return { success: true as const, messageId };
   });
 }

@@ -6,7 +6,7 @@ import type { ComposeDraft } from '../utils/compose-draft';
 import { mailboxKeys } from './keys';
 
 /** The draft's fields as they are sent, with the files to attach. */
-export type OutgoingMessage = Omit<ComposeDraft, 'mode' | 'forwarded' | 'aiSource'> & { attachments: File[] };
+export type OutgoingMessage = Omit<ComposeDraft, 'mode' | 'forwarded' | 'aiSource' | 'aiReview'> & { attachments: File[] };
 
 /** JSON without attachments; multipart with them (the server streams and counts the files). */
 export async function postMessage<T>(path: string, message: OutgoingMessage, schema: z.ZodType<T>): Promise<T> {

@@ -1,3 +1,4 @@
+import type { AiDraft } from '@app/shared/mailbox';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +8,17 @@ import { useAiDraft } from '../api/ai-draft';
 
 /**
  * "Draft with AI" in a reply or a forward: the active engine writes a reply to the message, which
- * `onText` puts in the body for the owner to edit. It costs credits as any draft does; when none are
- * left, or the engine fails, the reason shows under the button and the body is left as it was.
+ * `onDraft` puts in the body for the owner to edit, with what it stands on (its review). It costs
+ * credits as any draft does; when none are left, or the engine fails, the reason shows under the
+ * button and the body is left as it was.
  */
-export function AiDraftButton({ source, onText }: { source: { uid: string; folder: string }; onText: (text: string) => void }) {
+export function AiDraftButton({
+  source,
+  onDraft,
+}: {
+  source: { uid: string; folder: string };
+  onDraft: (draft: AiDraft) => void;
+}) {
   const { t } = useTranslation();
   const ai = useAiDraft();
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +26,7 @@ export function AiDraftButton({ source, onText }: { source: { uid: string; folde
   const request = () => {
     setError(null);
     ai.mutate(source, {
-      onSuccess: (draft) => onText(draft.text),
+      onSuccess: (draft) => onDraft(draft),
       onError: (failure) => {
         const mapped = mapApiError(failure);
         // No credits left (409) or too many drafts in a minute (429) says so; anything else is the

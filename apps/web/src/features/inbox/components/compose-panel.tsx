@@ -9,13 +9,15 @@ import type { ComposeDraft } from '../utils/compose-draft';
 import { AiDraftButton } from './ai-draft-button';
 import { ComposeAttachments } from './compose-attachments';
 import { ComposeFrame } from './compose-frame';
+import { DraftReviewPanel } from './draft-review-panel';
 import { RecipientInput } from './recipient-input';
 
 /**
  * The compose panel sliding over the list, in compose, reply and forward modes and for a saved draft
  * reopened (spec 02 §2, §5). What is written is saved as a draft while it is written; closing saves
  * what is new first and stays open if that fails, so that no text is lost; Discard deletes the draft;
- * Send sends it and the server deletes the draft (`useComposeMessage`).
+ * Send sends it and the server deletes the draft (`useComposeMessage`). Under the body, an AI draft
+ * says what it stands on and what to check before sending (`DraftReviewPanel`).
  */
 export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onClose: () => void }) {
   const { t } = useTranslation();
@@ -81,7 +83,7 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
         )}
         {draft.aiSource && (
           <div className="mt-1">
-            <AiDraftButton source={draft.aiSource} onText={compose.insertAiText} />
+            <AiDraftButton source={draft.aiSource} onDraft={compose.insertAiDraft} />
           </div>
         )}
         <label htmlFor="compose-body" className="sr-only">
@@ -105,6 +107,7 @@ export function ComposePanel({ initial, onClose }: { initial: ComposeDraft; onCl
             {errors.body}
           </p>
         )}
+        {draft.aiReview && <DraftReviewPanel review={draft.aiReview} />}
         <ComposeAttachments
           carried={carried}
           files={files}

@@ -1,4 +1,4 @@
-import { attachmentsTooLarge, composeFieldsSchema } from '@app/shared/mailbox';
+import { type AiDraft, attachmentsTooLarge, composeFieldsSchema } from '@app/shared/mailbox';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapApiError } from '@/lib/error-mapper';
@@ -118,11 +118,15 @@ export function useComposeMessage(initial: ComposeDraft, onClose: () => void) {
     if (saved) onClose();
   }
 
-  /** "Draft with AI": its text goes over the quote, in place of the one it gave before. */
-  const insertAiText = (text: string) => {
+  /**
+   * "Draft with AI": its text goes over the quote, in place of the one it gave before, and what it
+   * stands on replaces the previous draft's (it stays when the owner edits or clears the body: it
+   * describes the draft they started from).
+   */
+  const insertAiDraft = ({ text, review }: AiDraft) => {
     const previous = aiText.current;
     aiText.current = text.trim();
-    setDraft((d) => ({ ...d, body: withAiText(d.body, text, previous) }));
+    setDraft((d) => ({ ...d, body: withAiText(d.body, text, previous), aiReview: review }));
     setErrors((e) => ({ ...e, body: undefined }));
     body.current?.focus();
   };
@@ -147,7 +151,7 @@ export function useComposeMessage(initial: ComposeDraft, onClose: () => void) {
     saveStatus: autosave.status,
     /** The body's text area, focused when the AI's text comes. */
     body,
-    insertAiText,
+    insertAiDraft,
     send: sendMessage,
     saveDraft,
     discard: discardDraft,

@@ -52,6 +52,7 @@ export function useDraftAutosave(
     const {
       mode: _mode,
       aiSource: _ai,
+      aiReview: _review,
       forwarded: _forwarded,
       ...fields
     } = { ...current.current.draft, ...current.current.identity };

@@ -1,111 +1,10 @@
-import type { EmailListItem, MailboxFolder, MailboxPage, MessageDetail } from '@app/shared/mailbox';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '@/components/ui/toaster';
 import { i18n } from '@/lib/i18n';
-import { type Answer, apiError, mockApi, sessionUser, stubBrowserApis } from '@/test/mock-api';
+import { apiError, stubBrowserApis } from '@/test/mock-api';
 import { AUTOSAVE_DELAY_MS } from '../hooks/use-draft-autosave';
-import { InboxRoute } from './inbox';
-
-const folder = (path: string, specialUse: string | null): MailboxFolder => ({
-  path,
-  name: path,
-  specialUse,
-  parentPath: null,
-  status: { unseen: 0, messages: 1 },
-  children: [],
-});
-
-const row = (uid: string, subject: string, folderPath: string): EmailListItem => ({
-  uid,
-  messageId: `<${uid}@x>`,
-  subject,
-  from: { name: 'Owner', address: 'owner@example.com' },
-  to: { value: [{ name: 'Ann', address: 'ann@client.example' }] },
-  date: new Date().toISOString(),
-  isUnread: false,
-  isFlagged: false,
-  hasAttachments: false,
-  likelySpam: false,
-  replyCount: folderPath === 'Drafts' ? 1 : 0,
-  size: 100,
-});
-
-const page = (folderPath: string, messages: EmailListItem[]): MailboxPage => ({
-  folder: folderPath,
-  messages,
-  total: messages.length,
-  page: 1,
-  pages: 1,
-  from: 1,
-  to: messages.length,
-  emailsPerPage: 25,
-});
-
-const detail = (uid: string, folderPath: string, patch: Partial<MessageDetail> = {}): MessageDetail => ({
-  ...row(uid, folderPath === 'Drafts' ? 'Re: Delivery' : 'Delivery', folderPath),
-  folder: folderPath,
-  cc: { value: [] },
-  bcc: { value: [] },
-  replyTo: [],
-  inReplyTo: folderPath === 'Drafts' ? '<q1@client.example>' : null,
-  references: folderPath === 'Drafts' ? ['<q1@client.example>'] : [],
-  text: folderPath === 'Drafts' ? 'Thank you, we will come back to you shortly.\n' : 'When will my order arrive?',
-  hasHtml: false,
-  hasRemoteImages: false,
-  attachments: [],
-  isDraft: folderPath === 'Drafts',
-  ...patch,
-});
-
-function api(overrides: Record<string, Answer | ((r: { body: unknown }) => Answer)> = {}) {
-  return mockApi({
-    'GET /api/session': { status: 200, body: sessionUser() },
-    'GET /api/mailbox/folders': { status: 200, body: [folder('INBOX', '\\Inbox'), folder('Drafts', '\\Drafts')] },
-    'GET /api/mailbox': ({ url }) => {
-      const at = url.searchParams.get('folder') ?? 'INBOX';
-      return {
-        status: 200,
-        body: page(at, [at === 'Drafts' ? row('5:1', 'Re: Delivery', at) : row('7:1', 'Delivery', at)]),
-      };
-    },
-    'GET /api/mailbox/messages/5%3A1': { status: 200, body: detail('5:1', 'Drafts') },
-    'GET /api/mailbox/messages/7%3A1': { status: 200, body: detail('7:1', 'INBOX') },
-    'POST /api/mailbox/messages/draft': {
-      status: 200,
-      body: { success: true, messageId: '<d2@x>', uid: '5:2', folder: 'Drafts' },
-    },
-    'POST /api/mailbox/messages/send': { status: 200, body: { success: true, messageId: '<s@x>' } },
-    'DELETE /api/mailbox/messages/5%3A1/draft': { status: 200, body: { success: true } },
-    'POST /api/mailbox/messages/7%3A1/ai-draft': {
-      status: 200,
-      body: { text: 'Your order arrives on Thursday.', engine: 'local' },
-    },
-    ...overrides,
-  });
-}
-
-function renderInbox() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <InboxRoute />
-      </MemoryRouter>
-      <AppToaster />
-    </QueryClientProvider>,
-  );
-}
-
-async function openDraft(user: ReturnType<typeof userEvent.setup>) {
-  renderInbox();
-  await user.click(await screen.findByRole('button', { name: /Drafts/ }));
-  await user.click(await screen.findByText('Re: Delivery'));
-  return screen.findByRole('dialog', { name: 'Draft', busy: false });
-}
+import { api, openDraft, renderInbox } from '../testing/drafts';
 
 beforeEach(() => stubBrowserApis());
 afterEach(async () => {
@@ -122,6 +21,8 @@ describe('webmail drafts', () => {
     expect(within(dialog).getByRole('button', { name: 'Remove ann@client.example' })).toBeInTheDocument();
     const body = within(dialog).getByPlaceholderText<HTMLTextAreaElement>('Message');
     expect(body.value).toBe('Thank you, we will come back to you shortly.');
+    // The owner's own draft: nothing to say of what it is based on.
+    expect(within(dialog).queryByRole('region', { name: 'What this draft is based on' })).not.toBeInTheDocument();
     // Nothing is saved before anything changes.
     expect(calls.some((c) => c.path === '/api/mailbox/messages/draft')).toBe(false);
 

@@ -1,3 +1,4 @@
+import type { DraftReview } from '@app/shared/draft-review';
 import type { MailAddress, MailAttachment, MessageDetail } from '@app/shared/mailbox';
 import { baseSubject } from '@app/shared/mailbox-rules';
 import type { TFunction } from 'i18next';
@@ -25,6 +26,11 @@ export interface ComposeDraft {
   draftFolder?: string;
   /** Reply and forward: the message "Draft with AI" answers. */
   aiSource?: { uid: string; folder: string };
+  /**
+   * What the AI draft the owner started from stands on (its sources, the points to check): the
+   * latest "Draft with AI", or the assistant's own draft reopened. Shown under the body, never sent.
+   */
+  aiReview?: DraftReview;
 }
 
 export const emptyDraft = (): ComposeDraft => ({ mode: 'compose', to: [], cc: [], bcc: [], subject: '', body: '' });
@@ -128,6 +134,7 @@ export function draftFromSaved(message: MessageDetail): ComposeDraft {
     ...(message.references.length > 0 && { references: message.references.join(' ') }),
     draftUid: message.uid,
     draftFolder: message.folder,
+    ...(message.aiReview && { aiReview: message.aiReview }),
     ...(attached && { forwardUid: message.uid, forwardFolder: message.folder, forwarded: message.attachments }),
   };
 }

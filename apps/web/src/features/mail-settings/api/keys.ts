@@ -9,6 +9,7 @@ export const mailSettingsKeys = {
   dryRunPage: (page: number) => [...mailSettingsKeys.dryRun(), page] as const,
   accuracy: () => [...mailSettingsKeys.all, 'accuracy'] as const,
   accuracyReplay: () => [...mailSettingsKeys.all, 'accuracy-replay'] as const,
+  draftUsage: () => [...mailSettingsKeys.all, 'draft-usage'] as const,
   mailboxes: (settingId: string) => [...mailSettingsKeys.all, 'mailboxes', settingId] as const,
   discovery: (email: string) => [...mailSettingsKeys.all, 'discovery', email] as const,
 };

@@ -30,6 +30,7 @@ import type { SettingUpdate } from '../components/authserv-id-section';
 import { categoryDisplayName } from '../components/categories-table';
 import { ClassificationBlock } from '../components/classification-block';
 import { CreateCategoriesDialog } from '../components/create-categories-dialog';
+import { DraftUsageBlock } from '../components/draft-usage-block';
 import { DryRunBlock } from '../components/dry-run-block';
 import { GuideMessage } from '../components/guide-message';
 import { StarterPlanLimitDialog } from '../components/starter-plan-limit-dialog';
@@ -210,6 +211,7 @@ export function MailSettingsRoute() {
           />
           <DryRunBlock setting={account} categories={categories.data} onUpdate={update} pending={pending} />
           <AccuracyBlock setting={account} categories={categories.data} engine={activity.data?.engine} />
+          <DraftUsageBlock setting={account} categories={categories.data} />
           <ActivityBlock activity={activity.data} loading={activity.isPending} failed={activity.isError} />
           <SyncBlock
             setting={account}

@@ -1,14 +1,12 @@
 import { groundingFailure } from '../ai/grounded-reply';
 import { quotesInternal } from '../ai/internal-leak';
 import { knowledgeQuery } from '../ai/knowledge-query';
-import { CREDIT_COSTS, debit, stopsAtZero } from '../credits/ledger';
 import { SendFailure } from '../mail/errors';
-import { creditsDebited } from '../metrics/counters';
 import { type ParsedMessage, readableText } from '../mail/mime/message';
 import { findSpecialFolder } from '../mail/special-folders';
 import { toEngineMessage } from './classify';
 import { forwardNote } from './forward-note';
-import { categoriesOfMailbox, loopMarkerOf, type MailboxContext, nowOf } from './context';
+import { loopMarkerOf, type MailboxContext, nowOf } from './context';
 import { AUTO_REPLY_INTERVAL_MS, autoReplyBlock, autoReplyHeaders, forwardHeaders, withinDailyCap } from './loop-guard';
 import { buildForward, buildReply, outgoingMessageId, replyRecipients } from './outgoing';
 import * as repo from './pipeline.repository';

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * answer): requests as the real provider sends them, answers as documented — a `chat.completion`
  * (choices[].message.content, refusal, finish_reason, usage), or with `stream: true` Server-Sent
  * Events of `chat.completion.chunk` deltas ending with `data: [DONE]` — including malformed, refused
- * and failed ones.
+ * and failed ones, and tool calls (`message.tool_calls`, `finish_reason: 'tool_calls'`; streamed as
+ * `delta.tool_calls`), whose results come back in the next request as `role: 'tool'` messages.
  */
 export type OpenAiAnswer = {
   content: string | null;
@@ -15,6 +16,8 @@ export type OpenAiAnswer = {
   chunks?: string[];
   /** Answer this HTTP error instead, with OpenAI's error body. */
   error?: { status: number; message: string };
+  /** Call these functions instead of answering: `content` is then null, `finish_reason` 'tool_calls'. */
+  toolCalls?: { name: string; arguments: unknown }[];
 };
 
 /** A draft as the LLM engine asks for it (structured output: the text, its sources by label, points to check). */
@@ -25,9 +28,26 @@ export function draftAnswer(
   return { content: JSON.stringify({ text, knowledgeUsed: [], pastRepliesUsed: [], allAnswered: true, toCheck: [], ...over }) };
 }
 
+/** A tool call as the model sends it, its arguments a JSON text. */
+export type OpenAiToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
+
+/**
+ * A message of the request. One member per role, so that `messages.find((m) => m.role === 'user')`
+ * is a message whose content is text; an assistant's content is null when it only called tools.
+ */
+export type OpenAiMessage =
+  | { role: 'system'; content: string }
+  | { role: 'developer'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: OpenAiToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
 export type OpenAiRequest = {
   model: string;
-  messages: { role: string; content: string }[];
+  messages: OpenAiMessage[];
+  /** The functions the model may call (absent when none is offered). */
+  tools?: { type: 'function'; function: { name: string; description?: string; parameters: Record<string, unknown> } }[];
+  tool_choice?: unknown;
   response_format?: { type: string };
   stream?: boolean;
 };
@@ -35,18 +55,14 @@ export type OpenAiRequest = {
 const BASE = { id: 'chatcmpl-test', created: 1_790_000_000, model: 'test-model' };
 const USAGE = { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 };
 
-function completion(answer: OpenAiAnswer) {
+function completion(answer: OpenAiAnswer, toolCalls: OpenAiToolCall[] | null) {
+  const message = toolCalls
+    ? { role: 'assistant', content: null, refusal: null, tool_calls: toolCalls }
+    : { role: 'assistant', content: answer.content, refusal: answer.refusal ?? null };
   return {
     ...BASE,
     object: 'chat.completion',
-    choices: [
-      {
-        index: 0,
-        message: { role: 'assistant', content: answer.content, refusal: answer.refusal ?? null },
-        logprobs: null,
-        finish_reason: 'stop',
-      },
-    ],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: toolCalls ? 'tool_calls' : 'stop' }],
     usage: USAGE,
   };
 }
@@ -63,6 +79,7 @@ function chunk(delta: object, finishReason: string | null, usage: object | null 
 export async function startOpenAiServer(options: { apiKey: string }) {
   const answers: OpenAiAnswer[] = [];
   const requests: OpenAiRequest[] = [];
+  let calls = 0;
 
   const server = createServer((req, res) => {
     let body = '';
@@ -83,12 +100,32 @@ export async function startOpenAiServer(options: { apiKey: string }) {
       if (answer.error) {
         return sendJson(answer.error.status, { error: { message: answer.error.message, type: 'server_error', code: null } });
       }
-      if (!request.stream) return sendJson(200, completion(answer));
+      const toolCalls =
+        answer.toolCalls?.map((call): OpenAiToolCall => ({
+          id: `call_${++calls}`,
+          type: 'function',
+          function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+        })) ?? null;
+      if (!request.stream) return sendJson(200, completion(answer, toolCalls));
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const write = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-      write(chunk({ role: 'assistant', content: '', refusal: null }, null));
-      for (const piece of answer.chunks ?? [answer.content ?? '']) write(chunk({ content: piece }, null));
-      write(chunk({}, 'stop'));
+      if (toolCalls) {
+        // As OpenAI streams them: each call opens with its id and name, then its arguments in pieces.
+        write(chunk({ role: 'assistant', content: null, refusal: null }, null));
+        toolCalls.forEach((call, index) => {
+          const { name, arguments: args } = call.function;
+          write(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name, arguments: '' } }] }, null));
+          const half = Math.ceil(args.length / 2);
+          for (const piece of [args.slice(0, half), args.slice(half)]) {
+            if (piece) write(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null));
+          }
+        });
+        write(chunk({}, 'tool_calls'));
+      } else {
+        write(chunk({ role: 'assistant', content: '', refusal: null }, null));
+        for (const piece of answer.chunks ?? [answer.content ?? '']) write(chunk({ content: piece }, null));
+        write(chunk({}, 'stop'));
+      }
       write({ ...BASE, object: 'chat.completion.chunk', choices: [], usage: USAGE });
       res.end('data: [DONE]\n\n');
     });
@@ -105,6 +142,7 @@ export async function startOpenAiServer(options: { apiKey: string }) {
     reset() {
       answers.length = 0;
       requests.length = 0;
+      calls = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,16 +1,25 @@
-import { generateText, type LanguageModel, streamText } from 'ai';
+import { generateText, type LanguageModel, stepCountIs, streamText } from 'ai';
 import type { AssistantContext, AssistantEngine, AssistantQuestion } from '../assistant';
 import { cleanForEngine, toPlainOutput } from '../safety';
 import { assistantMessages, assistantSystem } from './assistant-prompts';
+import { assistantToolSet } from './assistant-tools';
 import { AiEngineError } from '../engine';
 
-/** The chat assistant of the LLM engine: the AI SDK's generateText, or streamText for the streamed answer. */
+/** With tools, at most this many model calls: a few lookups, then the answer. */
+const MAX_STEPS = 4;
+
+/**
+ * The chat assistant of the LLM engine: the AI SDK's generateText, or streamText for the streamed
+ * answer. With the owner's lookups in the context, the model may call them (read-only tools) and
+ * then answer; the SDK runs the tools and sends their results back, up to MAX_STEPS calls.
+ */
 export function createLlmAssistant(model: LanguageModel, name: string): AssistantEngine {
   const request = (question: AssistantQuestion, context: AssistantContext) => ({
     model,
     system: assistantSystem(question.promptType, context),
     messages: assistantMessages(question.question, question.promptType === 'ai' ? question.history : []),
     temperature: 0.3,
+    ...(context.tools ? { tools: assistantToolSet(context.tools, context.categories), stopWhen: stepCountIs(MAX_STEPS) } : {}),
   });
 
   return {
@@ -28,11 +37,19 @@ export function createLlmAssistant(model: LanguageModel, name: string): Assistan
       return plain;
     },
 
-    // Errors arrive as parts of the stream (the SDK does not throw them from textStream).
+    // Errors arrive as parts of the stream (the SDK does not throw them from textStream). Tool
+    // calls, their results and step boundaries are parts too: only the text is the answer.
     async *streamAnswer(question, context) {
       const result = streamText({ ...request(question, context), onError: () => {} });
+      // Text before a tool call ("let me check") and the answer after it are apart by a blank line.
+      let wrote = false;
+      let stepWrote = false;
       for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') yield cleanForEngine(part.text);
+        if (part.type === 'text-delta') {
+          if (part.text && wrote && !stepWrote) yield '\n\n';
+          if (part.text) wrote = stepWrote = true;
+          yield cleanForEngine(part.text);
+        } else if (part.type === 'start-step') stepWrote = false;
         else if (part.type === 'error') {
           const error = part.error;
           throw new AiEngineError(

@@ -40,10 +40,17 @@ export const INTERNAL_RULE =
  * INTERNAL_RULE forbids quoting them, and the pipeline's leak check (ai/internal-leak.ts) holds back
  * an automatic reply that quotes one anyway.
  */
-export function knowledgeSections(knowledge: KnowledgeSnippet[], content: (k: KnowledgeSnippet) => string = (k) => k.content) {
+export function knowledgeSections(
+  knowledge: KnowledgeSnippet[],
+  content: (k: KnowledgeSnippet) => string = (k) => k.content,
+  /** Each block named for the model to cite (a draft's sources). */
+  labelled = false,
+) {
   const blocks = (internal: boolean, tag: string) =>
     knowledge
-      .flatMap((k, i) => (k.internal === internal ? [delimited(tag, `${k.title}\n${content(k)}`, knowledgeLabel(i))] : []))
+      .flatMap((k, i) =>
+        k.internal === internal ? [delimited(tag, `${k.title}\n${content(k)}`, labelled ? knowledgeLabel(i) : undefined)] : [],
+      )
       .join('\n');
   const internal = blocks(true, 'internal');
   return {
@@ -114,7 +121,7 @@ export function draftSystem(context: DraftContext) {
 }
 
 export function draftPrompt(message: EngineMessage, context: DraftContext) {
-  const knowledge = knowledgeSections(context.knowledge);
+  const knowledge = knowledgeSections(context.knowledge, undefined, true);
   const replies = context.pastReplies
     .slice(0, 3)
     .map((r, i) => delimited('reply', r, replyLabel(i)))

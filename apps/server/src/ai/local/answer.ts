@@ -6,10 +6,14 @@
  * - `ai`: general help, the recent turns of the conversation widening the question.
  * - `email`: a reply drafted by the local engine's draft capability from the user's knowledge.
  * - `classification`: the user's categories (read-only) and, for a message, the closest one.
+ * In every type, a question about the owner's own mail ("which customers asked for a quote today")
+ * is answered from the lookups over it (lookup-question.ts, lookup-answer.ts).
  */
 import type { AssistantCategory, AssistantContext, AssistantEngine, AssistantQuestion } from '../assistant';
 import { retrievalText } from '../assistant-query';
 import { draftReply } from './draft';
+import { answerLookup } from './lookup-answer';
+import { lookupQuestion } from './lookup-question';
 import { createLocalEngine, LOCAL_ENGINE_NAME } from './local-engine';
 import { answeringSentences, bestPassages, type Passage, stemSet } from '../passages';
 import type { Language } from '../text';
@@ -59,6 +63,9 @@ const TEXTS = {
     noneFits: 'Aucune de vos catégories IA ne correspond clairement à ce message.',
   },
 } as const;
+
+/** Longer than this, the text is a message pasted to be answered or sorted, not a question about the mail. */
+const LOOKUP_MAX_WORDS = 40;
 
 /** A question this short names no message to sort: it asks about the categories themselves. */
 const MESSAGE_MIN_WORDS = 6;
@@ -150,6 +157,12 @@ async function answerClassification(question: AssistantQuestion, context: Assist
 
 export function createLocalAssistant(): AssistantEngine {
   async function answer(question: AssistantQuestion, context: AssistantContext): Promise<string> {
+    // A question about the owner's own mail is looked up, whatever the type; a pasted message is not a question.
+    const lookup =
+      context.tools && question.question.split(/\s+/).length <= LOOKUP_MAX_WORDS
+        ? lookupQuestion(question.question, context.language)
+        : null;
+    if (lookup && context.tools) return answerLookup(lookup, context.tools, context.categories, lookup.language);
     if (question.promptType === 'email') return answerEmail(question, context);
     if (question.promptType === 'classification') return answerClassification(question, context);
     return answerGeneral(question, context);

@@ -9,6 +9,7 @@ import { toPlainOutput } from '../../ai/safety';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import * as repo from './assistant.repository';
+import { assistantTools } from './assistant-tools';
 import { searchHelp } from './help-corpus';
 import { type Actor } from '../../access/actor';
 
@@ -52,7 +53,7 @@ export function toQuestion(input: AskInput): AssistantQuestion {
   };
 }
 
-/** What the engine may know: the caller's own knowledge, categories, settings and prompt, and the help. */
+/** What the engine may know: the caller's own knowledge, categories, settings and prompt, the help, and lookups over their mail. */
 export async function buildContext(
   { db, grounding }: Pick<AssistantDeps, 'db' | 'grounding'>,
   caller: Actor,
@@ -61,11 +62,12 @@ export async function buildContext(
 ) {
   const language = languageOr(question.question, uiLanguage);
   const text = retrievalText(question);
-  const [knowledge, categories, settings, prompt] = await Promise.all([
+  const [knowledge, categories, settings, prompt, tools] = await Promise.all([
     grounding.knowledge(caller.id, text),
     repo.listCategories(db, caller.id),
     repo.findMailSettings(db, caller.id),
     grounding.ownerPrompt(caller.id),
+    assistantTools(db, grounding, caller),
   ]);
   const { connection, ...mailSettings } = settings ?? { connection: null };
   const context: AssistantContext = {
@@ -76,6 +78,7 @@ export async function buildContext(
     mailSettings: settings ? (mailSettings as AssistantContext['mailSettings']) : null,
     ownerPrompt: prompt,
     senderName: connection?.kind === 'smtp' ? connection.name : '',
+    tools,
   };
   return context;
 }

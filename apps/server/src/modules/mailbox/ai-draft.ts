@@ -7,7 +7,7 @@ import { countRequest } from '../../db/request-counter';
 import { AppError } from '../../errors';
 import { parseMessage } from '../../mail/mime/parse-message';
 import { creditsDebited } from '../../metrics/counters';
-import { discardEarlierWebmailDrafts, recordAiDraft } from '../../pipeline/ai-drafts.repository';
+import { discardEarlierWebmailDrafts, recordAiDraft } from '../../pipeline/ai-drafts';
 import { categoryOfMessage, replyText } from '../../pipeline/reply-text';
 import { requireAccount } from '../mail-settings/mail-settings.service';
 import { creditAccountOf } from '../subscriptions/subscriptions.service';

@@ -1,9 +1,8 @@
-import { sentDraftOutcome } from '@app/shared/draft-review';
 import type { ActorRef } from '../../access/actor';
 import type { Db } from '../../db/client';
 import { ownText } from '../../mail/mime/quoted-text';
-import { openDraft, settleDraft } from '../../pipeline/ai-drafts.repository';
-import { addReplyExample } from '../mail-settings/reply-examples.repository';
+import { settleDiscardedDraft, settleSentDraft } from '../../pipeline/ai-drafts';
+import { keepReplyExample } from '../mail-settings/past-replies';
 
 /**
  * What the owner did with an AI draft (issue 39, item 6), seen from the webmail: a reply sent to the
@@ -11,31 +10,25 @@ import { addReplyExample } from '../mail-settings/reply-examples.repository';
  * edited or rewritten draft) become an example for the next drafts. The send has happened already:
  * nothing here may fail it.
  */
-export async function settleSentDraft(
+export async function draftSent(
   db: Db,
   caller: ActorRef,
   sent: { inReplyTo?: string; subject: string; body: string },
   now = new Date(),
 ) {
   if (!sent.inReplyTo) return;
-  const draft = await openDraft(db, caller.id, { inReplyTo: sent.inReplyTo });
-  if (!draft) return;
   const text = ownText(sent.body).trim();
-  const { outcome, similarity } = sentDraftOutcome(draft.text, text);
-  if (!(await settleDraft(db, draft.id, outcome, similarity, now))) return;
-  if (outcome !== 'unchanged')
-    await addReplyExample(db, { userId: caller.id, mailAccountId: draft.mailAccountId, subject: sent.subject, text });
+  const settled = await settleSentDraft(db, caller.id, { inReplyTo: sent.inReplyTo, text }, now);
+  if (settled && settled.outcome !== 'unchanged')
+    await keepReplyExample(db, { userId: caller.id, mailAccountId: settled.mailAccountId, subject: sent.subject, text });
 }
 
-/** A draft the owner deleted: the AI draft it was (by its Message-ID, else the one answering the same message) is discarded. */
-export async function settleDiscardedDraft(
+/** A draft the owner deleted in the webmail: the AI draft it was counts as discarded. */
+export async function draftDiscarded(
   db: Db,
   caller: ActorRef,
   draft: { messageId: string | null; inReplyTo: string | null },
   now = new Date(),
 ) {
-  const open =
-    (draft.messageId ? await openDraft(db, caller.id, { draftMessageId: draft.messageId }) : null) ??
-    (draft.inReplyTo ? await openDraft(db, caller.id, { inReplyTo: draft.inReplyTo }) : null);
-  if (open) await settleDraft(db, open.id, 'discarded', null, now);
+  await settleDiscardedDraft(db, caller.id, draft, now);
 }

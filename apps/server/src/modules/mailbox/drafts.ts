@@ -5,7 +5,7 @@ import { findSpecialFolder } from '../../mail/special-folders';
 
 import { type ComposeFields, compose, senderName, type Upload, withForwarded } from './compose-message';
 import { parseMessage } from '../../mail/mime/parse-message';
-import { settleDiscardedDraft } from './draft-usage';
+import { draftDiscarded } from './draft-usage';
 import { specialFolder } from './mailbox-folders';
 import { rawMessage } from './read-messages';
 import { type CachedProvider, type MailboxDeps, withMailbox } from './mailbox.service';
@@ -86,7 +86,7 @@ export async function discardDraft(deps: MailboxDeps, caller: ActorRef, uid: str
         .then((raw) => parseMessage(raw, { maxBodyChars: 1000 }))
         .catch(() => null);
       await deleteDraft(ops, { uid, folder: query.folder });
-      if (headers) await settleDiscardedDraft(deps.db, caller, headers).catch(() => undefined);
+      if (headers) await draftDiscarded(deps.db, caller, headers).catch(() => undefined);
     }
     return { success: true as const };
   });

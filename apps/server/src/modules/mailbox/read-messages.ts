@@ -12,7 +12,7 @@ import { parseMessage } from '../../mail/mime/parse-message';
 import { AttachmentParseError, type StreamedAttachment, withAttachmentStream } from '../../mail/mime/stream-attachment';
 import type { BrowsedMessage, MessageOperations, MessageSummary } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
-import { reviewOfDraft } from '../../pipeline/ai-drafts.repository';
+import { reviewOfDraft } from '../../pipeline/ai-drafts';
 
 import { htmlToText, mailBodyCsp, mailDocument, mentionsRemoteImages, sanitizeMailHtml, textAsHtml } from './mail-html';
 import { assertFolder } from './mailbox-folders';

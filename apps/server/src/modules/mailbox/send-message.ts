@@ -2,7 +2,7 @@ import type { MessageOperations } from '../../mail/port';
 import { findSpecialFolder } from '../../mail/special-folders';
 
 import { type ComposeFields, compose, senderName, type Upload, withForwarded } from './compose-message';
-import { settleSentDraft } from './draft-usage';
+import { draftSent } from './draft-usage';
 import { deleteDraft, draftOf } from './drafts';
 import { type CachedProvider, type MailboxDeps, withMailbox } from './mailbox.service';
 import { type ActorRef, assertSelf } from '../../access/actor';
@@ -24,7 +24,7 @@ export async function sendMessage(deps: MailboxDeps, caller: ActorRef, fields: C
     // The message has left: what follows must not make the caller think otherwise.
     await markAnswered(provider, ops, fields).catch(() => undefined);
     if (draft) await deleteDraft(ops, draft).catch(() => undefined);
-    await settleSentDraft(deps.db, caller, fields).catch(() => undefined);
+    await draftSent(deps.db, caller, fields).catch(() => undefined);
     return { success: true as const, messageId };
   });
 }

@@ -46,11 +46,16 @@ function offsetMs(at: Date, timeZone: string): number {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at.getTime() / 1000) * 1000;
 }
 
+/** The instant when the clock of `timeZone` reads `wall` (a wall-clock time written as if it were UTC, in ms). */
+export function wallClockInstant(wall: number, timeZone: string | null): Date {
+  const zone = zoneOr(timeZone);
+  const first = wall - offsetMs(new Date(wall), zone);
+  return new Date(wall - offsetMs(new Date(first), zone));
+}
+
 /** The instant the local day (year, month 1-12, day; overflow allowed) begins in `timeZone`. */
 function localMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const utc = Date.UTC(year, month - 1, day);
-  const first = utc - offsetMs(new Date(utc), timeZone);
-  return new Date(utc - offsetMs(new Date(first), timeZone));
+  return wallClockInstant(Date.UTC(year, month - 1, day), timeZone);
 }
 
 /** The period's first instant (inclusive) and its end (exclusive), as the owner's calendar has them. */

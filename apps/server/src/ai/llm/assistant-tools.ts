@@ -2,6 +2,7 @@ import { tool } from 'ai';
 import { z } from 'zod';
 import type { ActivityItem, AssistantCategory, AssistantTools, SentItem } from '../assistant';
 import type { KnowledgeSnippet } from '../engine';
+import { wallClockInstant } from '../period';
 import { cleanUntrustedText } from '../safety';
 
 /**
@@ -20,37 +21,16 @@ const MAX_SENT = 10;
 const MAX_KNOWLEDGE = 5;
 const MAX_RECIPIENTS = 5;
 
+/** A lookup that fails tells the model so, never why: the cause (a database message) stays here. */
+function guarded<I, O>(run: (input: I) => Promise<O>): (input: I) => Promise<O | { error: string }> {
+  return (input) => run(input).catch(() => ({ error: 'The lookup failed; say that this cannot be answered now.' }));
+}
+
 /** A field the model may give wrongly: anything that does not parse is left out. */
 const lenient = <T extends z.ZodType>(schema: T, description: string) => schema.optional().catch(undefined).describe(description);
 
 const text = (value: string | null, max: number) => (value === null ? null : cleanUntrustedText(value, max));
 const recipients = (to: string[]) => to.slice(0, MAX_RECIPIENTS).map((a) => cleanUntrustedText(a, 200));
-
-/** The offset of `zone` from UTC at `at`, in milliseconds (0 for an unknown zone). */
-function zoneOffset(at: number, zone: string): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).formatToParts(at);
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - (at - (at % 1000));
-  } catch {
-    return 0;
-  }
-}
-
-/** The instant when the clock of `zone` reads `wall` (a wall-clock time written as if it were UTC). */
-function inZone(wall: number, zone: string | null): number {
-  const name = zone ?? 'UTC';
-  return wall - zoneOffset(wall - zoneOffset(wall, name), name);
-}
 
 /**
  * A date the model wrote, or null when it is none. A bare day ("2026-11-27") is that day in the
@@ -65,9 +45,13 @@ export function parseModelDate(value: string | undefined, timeZone: string | nul
     const [year, month, date] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];
     const check = new Date(Date.UTC(year, month, date));
     if (check.getUTCMonth() !== month || check.getUTCDate() !== date) return null;
-    at = inZone(Date.UTC(year, month, date + (endOfDay ? 1 : 0)), timeZone);
-  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(written)) at = inZone(Date.parse(`${written}Z`), timeZone);
-  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(written)) at = Date.parse(written);
+    at = wallClockInstant(Date.UTC(year, month, date + (endOfDay ? 1 : 0)), timeZone).getTime();
+  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(written)) {
+    // "2026-13-45T10:00" has the form of a date and is none.
+    const wall = Date.parse(`${written}Z`);
+    if (Number.isNaN(wall)) return null;
+    at = wallClockInstant(wall, timeZone).getTime();
+  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(written)) at = Date.parse(written);
   else return null;
   return Number.isNaN(at) ? null : new Date(at);
 }
@@ -133,7 +117,7 @@ export function assistantToolSet(tools: AssistantTools, categories: AssistantCat
         subjectWords: lenient(z.array(z.string()), 'Only mail whose subject has all these words.'),
         limit: lenient(z.number(), `How many messages to list, at most ${MAX_ACTIVITY} (default ${DEFAULT_ACTIVITY}).`),
       }),
-      execute: async (input) => {
+      execute: guarded(async (input) => {
         const { since, until } = period(tools, ACTIVITY_DAYS, input.from, input.to);
         const names = (input.categories ?? []).map((name) => cleanUntrustedText(name, 100)).slice(0, 20);
         const ids = names.flatMap((name) => categoryIds.get(name.toLowerCase()) ?? []);
@@ -161,7 +145,7 @@ export function assistantToolSet(tools: AssistantTools, categories: AssistantCat
           total: result.total,
           items: result.items.slice(0, limit).map(activityItem),
         };
-      },
+      }),
     }),
 
     sentMail: tool({
@@ -171,25 +155,25 @@ export function assistantToolSet(tools: AssistantTools, categories: AssistantCat
         to: z.string().describe('The recipient: part of an e-mail address or a name.'),
         from: lenient(z.string(), 'Since when, ISO 8601. Default: 30 days ago.'),
       }),
-      execute: async (input) => {
+      execute: guarded(async (input) => {
         const recipient = cleanUntrustedText(input.to, 200);
         const { since } = period(tools, SENT_DAYS, input.from);
         if (!recipient) return { since: since.toISOString(), total: 0, items: [] };
         const sent = await tools.sentTo(recipient, since);
         return { since: since.toISOString(), total: sent.length, items: sent.slice(0, MAX_SENT).map(sentItem) };
-      },
+      }),
     }),
 
     searchKnowledge: tool({
       description:
         "Search the owner's knowledge base by words. Entries marked internal come back by title only: they exist, but their content must never be quoted or revealed.",
       inputSchema: z.object({ query: z.string().describe('Words to look for.') }),
-      execute: async (input) => {
+      execute: guarded(async (input) => {
         const query = cleanUntrustedText(input.query, 200);
         if (!query) return { entries: [] };
         const entries = await tools.searchKnowledge(query);
         return { entries: entries.slice(0, MAX_KNOWLEDGE).map(knowledgeEntry) };
-      },
+      }),
     }),
   };
 }

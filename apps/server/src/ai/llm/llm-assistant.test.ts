@@ -263,4 +263,20 @@ describe('LLM assistant with the owner lookups', () => {
     await expect(collect(assistant().streamAnswer(question, context(tools)))).rejects.toBeInstanceOf(AiEngineError);
     expect(vendor.requests).toHaveLength(2);
   });
+
+  it('tells the model a lookup failed, never why', async () => {
+    const { tools } = lookups();
+    const failing: AssistantTools = {
+      ...tools,
+      activity: () => Promise.reject(new Error('relation "mail_message" does not exist at 10.0.0.5')),
+    };
+    vendor.answers.push(
+      { content: null, toolCalls: [{ name: 'mailActivity', arguments: {} }] },
+      { content: 'I cannot tell right now.' },
+    );
+    expect(await assistant().answer(question, context(failing))).toBe('I cannot tell right now.');
+    const [result] = toolMessages(1);
+    expect(result!.content).toContain('The lookup failed');
+    expect(result!.content).not.toMatch(/relation|10\.0\.0\.5/);
+  });
 });

@@ -314,6 +314,7 @@ for (const item of items) {
     now: new Date(),
     timeZone: 'Europe/Paris',
     history: [],
+    thread: [],
   });
   engineDrafts.push(draft.text);
 }

@@ -81,6 +81,15 @@ export interface DraftContext {
   timeZone: string | null;
   /** The sender's earlier messages to this mailbox, newest first, with what the assistant wrote back (may be empty). */
   history: SenderExchange[];
+  /** The earlier messages of this message's conversation read from the mailbox, oldest first (may be empty). */
+  thread: ThreadMessage[];
+}
+
+/** An earlier message of the conversation: its sender, date and own words (quoted history cut). */
+export interface ThreadMessage {
+  date: Date | null;
+  from: string;
+  text: string;
 }
 
 /** An earlier message of the same sender, and the reply or draft the assistant wrote to it. */

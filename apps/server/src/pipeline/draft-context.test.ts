@@ -1,3 +1,4 @@
+import type { MailboxPage } from '@app/shared/mailbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotMissing } from '../../test/dovecot';
 import { type PipelineFixture, startPipelineFixture } from '../../test/pipeline-fixture';
@@ -7,7 +8,8 @@ const skip = dovecotMissing();
 if (skip) console.warn(skip);
 
 /**
- * What an AI provider is told when it drafts a reply, end to end over Dovecot (issue 39, item 2):
+ * What an AI provider is told when it drafts a reply, end to end over Dovecot (issue 39, item 2): the
+ * conversation's earlier messages, the sender's last exchanges,
  * today's date in the owner's time zone, and the knowledge cut to the draft's token budget, the
  * longest entry first, never the message.
  */
@@ -83,5 +85,55 @@ describe.skipIf(skip)("the context of an AI provider's draft", () => {
     expect(last).toContain('subject: Table booking');
     expect(last).toContain('Yes, a table for six is booked for you.');
     expect(last).not.toContain('Gift vouchers');
+  });
+
+  it("gives the conversation's earlier messages read from the mailbox, the owner's reply from Sent, oldest first", async () => {
+    const box = await f.connected(2);
+    const first = f.mail(box, {
+      from: 'Tama <tama@client.test>',
+      subject: 'Catering',
+      body: 'Can you cater for 30 people on 12 December?',
+    });
+    vendor.reset();
+    vendor.answers.push(draftAnswer('Kia ora Tama,\nWe will come back to you.'));
+    await f.deliver(box, first.raw);
+    await f.processed(box, first.id);
+    const reply =
+      `From: Owner <${box.mailbox.user}>\r\nTo: Tama <tama@client.test>\r\nSubject: Re: Catering\r\n` +
+      `Message-ID: <reply-catering@shop.test>\r\nIn-Reply-To: ${first.id}\r\nReferences: ${first.id}\r\n` +
+      `Date: ${new Date(Date.now() + 60_000).toUTCString()}\r\n\r\n` +
+      'Yes, we can cater for 30 people. Do you need vegetarian meals?\r\n\r\n> Can you cater for 30 people on 12 December?\r\n';
+    await f.deliver(box, reply, 'Sent');
+    const second = f.mail(box, {
+      from: 'Tama <tama@client.test>',
+      subject: 'Re: Catering',
+      body: 'Yes, two vegetarian meals please. What would it cost?',
+      headers: `In-Reply-To: <reply-catering@shop.test>\r\nReferences: ${first.id} <reply-catering@shop.test>\r\n`,
+    });
+    vendor.answers.push(draftAnswer('Kia ora Tama,\nHere is the price.'));
+    await f.deliver(box, second.raw);
+    await f.processed(box, second.id);
+
+    const prompt = vendor.requests[1]!.messages.find((m) => m.role === 'user')!.content;
+    expect(prompt).toContain('The earlier messages of this conversation, oldest first:');
+    const asked = prompt.indexOf('Can you cater for 30 people on 12 December?');
+    const answered = prompt.indexOf('Yes, we can cater for 30 people. Do you need vegetarian meals?');
+    expect(asked).toBeGreaterThan(0);
+    expect(answered).toBeGreaterThan(asked);
+    expect(prompt).toContain(`from Owner <${box.mailbox.user}>`);
+    // The reply's own words only: its quote of the first message is not given twice.
+    expect(prompt.match(/Can you cater for 30 people on 12 December\?/g)).toHaveLength(1);
+
+    // The webmail's "Draft with AI" is given the same conversation.
+    const inbox = (await f.t.call(box.user, 'GET', '/api/mailbox?folder=INBOX')).json<MailboxPage>().messages;
+    const uid = inbox.find((m) => m.subject === 'Re: Catering')!.uid;
+    vendor.answers.push(draftAnswer('Kia ora Tama,\nHere is the price.'));
+    const drafted = await f.t.call(box.user, 'POST', `/api/mailbox/messages/${encodeURIComponent(uid)}/ai-draft`, {
+      folder: 'INBOX',
+    });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const webmail = vendor.requests.at(-1)!.messages.find((m) => m.role === 'user')!.content;
+    expect(webmail).toContain('The earlier messages of this conversation, oldest first:');
+    expect(webmail).toContain('Yes, we can cater for 30 people. Do you need vegetarian meals?');
   });
 });

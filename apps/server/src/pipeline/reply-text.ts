@@ -1,6 +1,6 @@
 import type { DraftReview } from '@app/shared/draft-review';
 import { reviewDraft } from '../ai/draft-review';
-import type { AiEngine, DraftContext, Grounding, SenderExchange } from '../ai/engine';
+import type { AiEngine, DraftContext, Grounding, SenderExchange, ThreadMessage } from '../ai/engine';
 import { knowledgeQuery } from '../ai/knowledge-query';
 import { toPlainOutput } from '../ai/safety';
 import type { Db } from '../db/client';
@@ -32,6 +32,8 @@ export async function replyText(
     now?: Date;
     /** The sender's earlier exchanges with this mailbox (the pipeline reads them; elsewhere none). */
     history?: SenderExchange[];
+    /** The conversation's earlier messages, read from the mailbox (pipeline-thread.ts). */
+    thread?: ThreadMessage[];
   },
 ): Promise<WrittenReply> {
   const { db, engine, grounding } = deps;
@@ -51,6 +53,7 @@ export async function replyText(
     now: input.now ?? new Date(),
     timeZone: await grounding.ownerTimeZone(input.userId),
     history: input.history ?? [],
+    thread: input.thread ?? [],
   };
   const draft = await engine.draftReply(engineMessage, context);
   const text = toPlainOutput(draft.text);

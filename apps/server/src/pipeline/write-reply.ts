@@ -10,6 +10,8 @@ import { categoriesOfMailbox, type MailboxContext } from './context';
 import * as repo from './pipeline.repository';
 import { replyText } from './reply-text';
 import { lastExchangesWith } from './sender-history.repository';
+import { earlierInThread } from './thread';
+import { findSpecialFolder } from '../mail/special-folders';
 
 /** A reply's text, with its review when it was written in this attempt (null: a text stored before). */
 export type Written = { text: string; review: DraftReview | null };
@@ -30,6 +32,9 @@ export async function writeReply(
 ): Promise<Written | null> {
   if (action.body) return { text: action.body, review: null };
   const { db } = ctx.deps;
+  // Only an engine that reads them is given them: the built-in one writes from the knowledge alone.
+  const reads = ctx.deps.engine.name !== 'local';
+  const sent = findSpecialFolder(ctx.folders, '\\Sent');
   const { text, review } = await replyText(ctx.deps, {
     userId: row.userId,
     mailAccountId: ctx.account.id,
@@ -37,11 +42,8 @@ export async function writeReply(
     categories: row.categoryId ? await categoriesOfMailbox(ctx) : undefined,
     parsed,
     senderName: ctx.mailbox.name,
-    // Only an engine that reads them is given them: the built-in one writes from the knowledge alone.
-    history:
-      row.fromAddress && ctx.deps.engine.name !== 'local'
-        ? await lastExchangesWith(db, { ...row, fromAddress: row.fromAddress })
-        : [],
+    history: reads && row.fromAddress ? await lastExchangesWith(db, { ...row, fromAddress: row.fromAddress }) : [],
+    thread: reads ? await earlierInThread(ctx.ops, [row.folder, ...(sent ? [sent.id] : [])], parsed) : [],
   });
   const credits = await ctx.deps.creditAccountOf(row.userId);
   const entry = {

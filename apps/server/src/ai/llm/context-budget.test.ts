@@ -12,6 +12,7 @@ const context = (over: Partial<DraftContext>): DraftContext => ({
   now: new Date('2026-11-28T09:00:00Z'),
   timeZone: null,
   history: [],
+  thread: [],
   ...over,
 });
 const entry = (title: string, content: string) => ({ id: title, title, content, internal: false });
@@ -46,6 +47,18 @@ describe('a draft context within its token budget', () => {
     expect(fitted.history[0]!.subject).toBe('Table booking');
     expect(fitted.history[0]!.reply!.length).toBeLessThan(history[0]!.reply.length);
     expect(fitted.history[0]!.reply!.endsWith('booked…')).toBe(true);
+  });
+
+  it("cuts the conversation's earlier messages like any other part, the longest first, keeping who wrote them", () => {
+    const thread = [
+      { date: null, from: 'Tama <tama@client.test>', text: words(600, 'catering') },
+      { date: null, from: 'Owner', text: 'Yes, we can.' },
+    ];
+    const fitted = withinBudget(context({ thread }), 0, 400);
+    expect(fitted.thread[1]).toEqual(thread[1]);
+    expect(fitted.thread[0]!.from).toBe('Tama <tama@client.test>');
+    expect(fitted.thread[0]!.text.endsWith('catering…')).toBe(true);
+    expect(fitted.thread[0]!.text.length).toBeLessThan(thread[0]!.text.length);
   });
 
   it('cuts every part alike when all are long, and leaves out what is cut to nothing', () => {

@@ -7,7 +7,7 @@ export const DRAFT_CONTEXT_TOKENS = 8_000;
 
 /**
  * The draft's context within a budget of `tokens` for the whole prompt: the parts that grow with the
- * owner's data (knowledge entries, past replies, what was answered to the sender before) are cut, the longest first, until each is at most as
+ * owner's data (knowledge entries, past replies, what was answered to the sender before, the conversation's earlier messages) are cut, the longest first, until each is at most as
  * long as what is left allows all of them; the message, the instructions and the owner's prompt are
  * never cut (`fixedChars` counts them). A part cut to nothing is left out.
  */
@@ -16,9 +16,12 @@ export function withinBudget(context: DraftContext, fixedChars: number, tokens: 
     ...context.knowledge.map((k) => k.content),
     ...context.pastReplies,
     ...context.history.map((h) => h.reply ?? ''),
+    ...context.thread.map((m) => m.text),
   ];
   const overhead =
-    context.knowledge.reduce((n, k) => n + k.title.length, 0) + context.history.reduce((n, h) => n + h.subject.length + 40, 0);
+    context.knowledge.reduce((n, k) => n + k.title.length, 0) +
+    context.history.reduce((n, h) => n + h.subject.length + 40, 0) +
+    context.thread.reduce((n, m) => n + m.from.length + 40, 0);
   const cap = equalCap(
     parts.map((p) => p.length),
     tokens * CHARS_PER_TOKEN - fixedChars - overhead,
@@ -29,6 +32,7 @@ export function withinBudget(context: DraftContext, fixedChars: number, tokens: 
     knowledge: context.knowledge.map((k) => ({ ...k, content: cut(k.content, cap) })).filter((k) => k.content),
     pastReplies: context.pastReplies.map((reply) => cut(reply, cap)).filter(Boolean),
     history: context.history.map((h) => ({ ...h, reply: h.reply && (cut(h.reply, cap) || null) })),
+    thread: context.thread.map((m) => ({ ...m, text: cut(m.text, cap) })).filter((m) => m.text),
   };
 }
 

@@ -20,6 +20,7 @@ const context = (knowledge: KnowledgeSnippet[], over: Partial<DraftContext> = {}
   now: new Date('2026-11-28T09:00:00Z'),
   timeZone: 'Europe/Paris',
   history: [],
+  thread: [],
   ...over,
 });
 const entry = (title: string, content: string): KnowledgeSnippet => ({ id: title, title, content, internal: false });

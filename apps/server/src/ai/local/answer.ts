@@ -108,6 +108,7 @@ async function answerEmail(question: AssistantQuestion, context: AssistantContex
       now: new Date(),
       timeZone: null,
       history: [],
+      thread: [],
     },
   );
   const t = TEXTS[draft.language];

@@ -19,6 +19,7 @@ const context = (over: Partial<DraftContext> = {}): DraftContext => ({
   now: new Date('2026-11-28T09:00:00Z'),
   timeZone: 'Europe/Paris',
   history: [],
+  thread: [],
   ...over,
 });
 

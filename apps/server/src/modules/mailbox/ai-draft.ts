@@ -9,6 +9,8 @@ import { parseMessage } from '../../mail/mime/parse-message';
 import { creditsDebited } from '../../metrics/counters';
 import { discardEarlierWebmailDrafts, recordAiDraft } from '../../pipeline/ai-drafts';
 import { categoryOfMessage, replyText } from '../../pipeline/reply-text';
+import { earlierInThread } from '../../pipeline/thread';
+import { findSpecialFolder } from '../../mail/special-folders';
 import { requireAccount } from '../mail-settings/mail-settings.service';
 import { creditAccountOf } from '../subscriptions/subscriptions.service';
 import { type MailboxDeps, withMailbox } from './mailbox.service';
@@ -42,10 +44,13 @@ export async function aiDraft(deps: AiDraftDeps, caller: ActorRef, uid: string, 
     const retryAfter = Math.max(1, Math.ceil((windowStartedAt + WINDOW_MS - Date.now()) / 1000));
     throw new AppError(429, 'RATE_LIMIT', 'inbox.errors.aiDraftRateLimit', { retryAfter, limit: AI_DRAFTS_PER_MINUTE });
   }
-  const { parsed, address } = await withMailbox(deps, caller, async (_provider, ops, address) => ({
-    parsed: await parseMessage(await rawMessage(deps, caller, ops, input.folder, uid)),
-    address,
-  }));
+  const { parsed, address, thread } = await withMailbox(deps, caller, async (provider, ops, address) => {
+    const parsed = await parseMessage(await rawMessage(deps, caller, ops, input.folder, uid));
+    // An engine that reads it is given the conversation so far; the built-in one writes from the knowledge alone.
+    if (deps.engine.name === 'local') return { parsed, address, thread: [] };
+    const sent = findSpecialFolder(await provider.listFolders(), '\\Sent');
+    return { parsed, address, thread: await earlierInThread(ops, [input.folder, ...(sent ? [sent.id] : [])], parsed) };
+  });
   const name = account.connection.kind === 'smtp' ? account.connection.name : '';
   const categoryId = await categoryOfMessage(deps.db, account.id, parsed.messageId);
   const { text, review } = await replyText(deps, {
@@ -53,6 +58,7 @@ export async function aiDraft(deps: AiDraftDeps, caller: ActorRef, uid: string, 
     mailAccountId: account.id,
     categoryId,
     parsed,
+    thread,
     senderName: name || address,
   }).catch((error: unknown) => {
     if (error instanceof AiEngineError) throw new AppError(503, 'AI_UNAVAILABLE', 'inbox.errors.aiUnavailable');

@@ -6,7 +6,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { assistantEngineFor, engineFor } from './engine-factory';
+import { ownerEngines, testProviderCall } from './engine-factory';
+import { registerAiProviderRoutes } from './modules/ai-provider/ai-provider.routes';
+import { createSecretBox } from './security/secret-box';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createMemberWithPassword } from './modules/auth/member-accounts';
@@ -111,16 +113,20 @@ export async function buildApp(deps: AppDeps) {
   const liveEvents = createLiveEvents(database);
   app.addHook('onClose', () => liveEvents.close());
   registerMailSettingsRoutes(app, { ...mail, liveEvents });
-  await registerMailboxRoutes(app, {
-    ...mail,
-    engine: countAiCalls(engineFor(config)),
-    grounding: groundingFor(database.db),
+  const engines = ownerEngines(config, database.db, { engine: countAiCalls, assistant: countAssistantCalls });
+  await registerMailboxRoutes(app, { ...mail, engineOf: engines.engineOf, grounding: groundingFor(database.db) });
+  registerAiProviderRoutes(app, {
+    db: database.db,
+    secretBox: createSecretBox(config.encryptionKey),
+    operator: config.ai,
+    allowPrivateHosts: config.mailAllowPrivateHosts,
+    testCall: testProviderCall,
   });
   registerPromptRoutes(app, { db: database.db });
   registerAssistantRoutes(app, {
     db: database.db,
     grounding: groundingFor(database.db),
-    engine: countAssistantCalls(assistantEngineFor(config)),
+    engineOf: engines.assistantOf,
     asksPerMinute: config.assistantAsksPerMinute,
   });
   registerFeedbackRoutes(app, { db: database.db, mailer, supportEmail: config.supportEmail });

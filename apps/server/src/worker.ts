@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { engineFor } from './engine-factory';
+import { engineFor, ownerEngines } from './engine-factory';
 import { sendDueDigests } from './modules/digest/digest.service';
 import { groundingFor } from './modules/knowledge/grounding';
 import { runMailboxJobs } from './modules/mail-settings/mail-settings.jobs';
@@ -29,7 +29,7 @@ export function startWorker(deps: {
   const { config, database } = deps;
   const db = database.db;
   const mail = mailSettingsDeps(config, db);
-  const engine = countAiCalls(engineFor(config));
+  const engines = ownerEngines(config, db, { engine: countAiCalls, assistant: (engine) => engine });
   const push =
     config.push.gmail || config.push.outlook ? createMailboxPush({ database, config: config.push, log: deps.log }) : undefined;
   const settingsChanges = listenForWakeups(database, MAIL_ACCOUNT_CHANGED_CHANNEL, (err) =>
@@ -40,9 +40,12 @@ export function startWorker(deps: {
     push,
     settingsChanges,
     db,
-    engine,
+    // The operator's engine; each mailbox is worked with its owner's (`engineOf`), their own provider's when they saved one.
+    engine: countAiCalls(engineFor(config)),
+    engineOf: engines.engineOf,
     grounding: groundingFor(db),
-    mailboxJobs: (account, provider) => runMailboxJobs({ mail, engine }, account, provider),
+    mailboxJobs: async (account, provider) =>
+      runMailboxJobs({ mail, engine: await engines.engineOf(account.userId) }, account, provider),
     host: new URL(config.appUrl).hostname,
     dailySendCap: config.autoSendsPerDay,
     maxMailboxes: config.workerMaxMailboxes,

@@ -12,6 +12,8 @@ import type { Mailbox } from './outgoing';
 export interface PipelineDeps {
   db: Db;
   engine: AiEngine;
+  /** The engine of a mailbox's owner (their own AI provider's, else `engine`), read at every round. */
+  engineOf?(userId: string): Promise<AiEngine>;
   /** The owner's knowledge, prompt and past replies, read by the modules that own them. */
   grounding: Grounding;
   /** Our host name, for deterministic Message-IDs and the X-Loop marker. */

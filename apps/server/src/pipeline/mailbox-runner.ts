@@ -123,6 +123,12 @@ export async function runMailbox(deps: RunnerDeps, accountId: string, signal: Ab
         const provider = (session.provider ??= deps.openProvider(account));
         // The settings are read every round, the rest once per connection.
         const ctx = (session.ctx = session.ctx ? { ...session.ctx, account } : await contextFor(deps, account, provider));
+        // The owner's engine: a provider they saved or removed applies from this round, its classifier anew.
+        const engine = (await deps.engineOf?.(account.userId)) ?? deps.engine;
+        if (ctx.deps.engine !== engine) {
+          ctx.deps = { ...ctx.deps, engine };
+          ctx.memo = {};
+        }
         // A correction is learned before the next message is classified: the initialisation runs again
         // now, reading the category folders and every correction.
         if (await correctionsFound(deps, ctx, session)) {

@@ -141,6 +141,17 @@ const MATRIX: Record<string, Entry> = {
   // The caller's own dry run only (no user id in the call); another owner's item: pipeline/dry-run.test.ts.
   'GET /api/email-settings/accuracy': { scope: 'self', build: () => ({ url: '/api/email-settings/accuracy' }) },
   'GET /api/email-settings/draft-usage': { scope: 'self', build: () => ({ url: '/api/email-settings/draft-usage' }) },
+  'GET /api/ai-provider': { scope: 'self', build: () => ({ url: '/api/ai-provider' }) },
+  // A closed local port: the test call is refused at once, nothing leaves the machine.
+  'PUT /api/ai-provider': {
+    scope: 'self',
+    build: () => ({
+      url: '/api/ai-provider',
+      payload: { provider: 'openai-compatible', model: 'm', baseUrl: 'http://127.0.0.1:9/v1' },
+    }),
+  },
+  'DELETE /api/ai-provider': { scope: 'self', build: () => ({ url: '/api/ai-provider' }) },
+  'GET /api/ai-provider/usage': { scope: 'self', build: () => ({ url: '/api/ai-provider/usage' }) },
   'GET /api/email-settings/accuracy/replay': { scope: 'self', build: () => ({ url: '/api/email-settings/accuracy/replay' }) },
   'POST /api/email-settings/accuracy/replay': {
     scope: 'self',

@@ -25,6 +25,8 @@ export const laterNamespaces: readonly string[] = [
   'feedback',
   'tutorials',
   'plugins',
+  // The shared AI provider schema's and server's messages ('aiProvider.errors.…', 'aiProvider.validation.…').
+  'aiProvider',
 ];
 
 /** Which download a namespace's texts come in. */

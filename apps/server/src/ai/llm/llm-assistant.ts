@@ -4,6 +4,7 @@ import { cleanForEngine, toPlainOutput } from '../safety';
 import { assistantMessages, assistantSystem } from './assistant-prompts';
 import { assistantToolSet } from './assistant-tools';
 import { AiEngineError } from '../engine';
+import type { TokenUsage } from './llm-engine';
 
 /** With tools, at most this many model calls: a few lookups, then the answer. */
 const MAX_STEPS = 4;
@@ -13,7 +14,14 @@ const MAX_STEPS = 4;
  * answer. With the owner's lookups in the context, the model may call them (read-only tools) and
  * then answer; the SDK runs the tools and sends their results back, up to MAX_STEPS calls.
  */
-export function createLlmAssistant(model: LanguageModel, name: string): AssistantEngine {
+export function createLlmAssistant(
+  model: LanguageModel,
+  name: string,
+  /** Hears each answer's model calls and their tokens, as the provider reported them. */
+  options: { onUsage?: (usage: TokenUsage, calls: number) => void } = {},
+): AssistantEngine {
+  const heard = (usage: { inputTokens: number | undefined; outputTokens: number | undefined }, calls: number) =>
+    options.onUsage?.({ inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, calls);
   const request = (question: AssistantQuestion, context: AssistantContext) => ({
     model,
     system: assistantSystem(question.promptType, context),
@@ -28,7 +36,9 @@ export function createLlmAssistant(model: LanguageModel, name: string): Assistan
     async answer(question, context) {
       let text: string;
       try {
-        ({ text } = await generateText(request(question, context)));
+        const result = await generateText(request(question, context));
+        heard(result.totalUsage, result.steps.length);
+        ({ text } = result);
       } catch (error) {
         throw new AiEngineError(`The AI model gave no usable answer: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -44,7 +54,10 @@ export function createLlmAssistant(model: LanguageModel, name: string): Assistan
       // Text before a tool call ("let me check") and the answer after it are apart by a blank line.
       let wrote = false;
       let stepWrote = false;
+      let calls = 0;
       for await (const part of result.fullStream) {
+        if (part.type === 'finish-step') calls += 1;
+        if (part.type === 'finish') heard(part.totalUsage, calls);
         if (part.type === 'text-delta') {
           if (part.text && wrote && !stepWrote) yield '\n\n';
           if (part.text) wrote = stepWrote = true;

@@ -10,3 +10,4 @@ export * from './pipeline';
 export * from './feedback';
 export * from './push';
 export * from './ai-drafts';
+export * from './ai-provider';

@@ -28,6 +28,8 @@ export const tenancy = {
   mail_classifier: { kind: 'user', column: 'user_id' },
   mail_reply_example: { kind: 'user', column: 'user_id' },
   ai_draft: { kind: 'user', column: 'user_id' },
+  ai_provider_setting: { kind: 'user', column: 'user_id' },
+  ai_usage_day: { kind: 'user', column: 'user_id' },
   mail_correction: { kind: 'user', column: 'user_id' },
   mail_not_spam_sender: { kind: 'user', column: 'user_id' },
   mail_accuracy_report: { kind: 'user', column: 'user_id' },

@@ -48,6 +48,7 @@ export function registerAssistantRoutes(app: FastifyInstance, deps: service.Assi
     await service.checkRateLimit(deps, caller);
     const question = service.toQuestion(req.body);
     const context = await service.buildContext(deps, caller, question, uiLanguage(req));
+    const engine = await deps.engineOf(caller.id);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -65,14 +66,14 @@ export function registerAssistantRoutes(app: FastifyInstance, deps: service.Assi
     const gone = () => closed || raw.writableEnded;
     let text = '';
     try {
-      for await (const piece of deps.engine.streamAnswer(question, context)) {
+      for await (const piece of engine.streamAnswer(question, context)) {
         if (gone()) break;
         text += piece;
         if (piece) raw.write(event('delta', { text: piece }));
       }
       if (!gone()) {
         const answer = service.finalAnswer(text);
-        raw.write(event('done', { success: true, answer, message: '', status: 200, engine: deps.engine.name }));
+        raw.write(event('done', { success: true, answer, message: '', status: 200, engine: engine.name }));
       }
     } catch (error) {
       const failure = streamError(error instanceof AppError ? error : catchEngine(error));

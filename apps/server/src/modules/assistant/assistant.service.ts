@@ -20,7 +20,8 @@ import { type Actor } from '../../access/actor';
  */
 export interface AssistantDeps {
   db: Db;
-  engine: AssistantEngine;
+  /** The caller's assistant: their own provider's, else the operator's (issue 39, item 5). */
+  engineOf(userId: string): Promise<AssistantEngine>;
   /** The owner's knowledge and prompt, read by the modules that own them. */
   grounding: Grounding;
   /** Questions per user per minute, both ask endpoints together. */
@@ -100,8 +101,9 @@ export async function ask(
   await checkRateLimit(deps, caller);
   const question = toQuestion(input);
   const context = await buildContext(deps, caller, question, uiLanguage);
-  const answer = finalAnswer(await deps.engine.answer(question, context).catch(engineUnavailable));
-  return { success: true, answer, message: '', status: 200, engine: deps.engine.name };
+  const engine = await deps.engineOf(caller.id);
+  const answer = finalAnswer(await engine.answer(question, context).catch(engineUnavailable));
+  return { success: true, answer, message: '', status: 200, engine: engine.name };
 }
 
 /** What is shown and kept: plain text (DESIGN §6); an empty answer is the engine failing. */

@@ -17,8 +17,8 @@ import { type MailboxDeps, withMailbox } from './mailbox.service';
 import { rawMessage } from './read-messages';
 import { type ActorRef, assertSelf } from '../../access/actor';
 
-/** The active engine (DESIGN §6), built by the HTTP app as the worker builds the pipeline's. */
-export type AiDraftDeps = MailboxDeps & { engine: AiEngine; grounding: Grounding };
+/** The caller's engine (DESIGN §6; their own provider's or the operator's), built by the HTTP app as the worker builds the pipeline's. */
+export type AiDraftDeps = MailboxDeps & { engineOf(userId: string): Promise<AiEngine>; grounding: Grounding };
 
 const noCredits = () => new AppError(409, 'NO_CREDITS', 'inbox.errors.noCredits');
 /** More than anyone clicks by hand: credits alone do not bound the engine when billing is off. */
@@ -44,23 +44,27 @@ export async function aiDraft(deps: AiDraftDeps, caller: ActorRef, uid: string, 
     const retryAfter = Math.max(1, Math.ceil((windowStartedAt + WINDOW_MS - Date.now()) / 1000));
     throw new AppError(429, 'RATE_LIMIT', 'inbox.errors.aiDraftRateLimit', { retryAfter, limit: AI_DRAFTS_PER_MINUTE });
   }
+  const engine = await deps.engineOf(caller.id);
   const { parsed, address, thread } = await withMailbox(deps, caller, async (provider, ops, address) => {
     const parsed = await parseMessage(await rawMessage(deps, caller, ops, input.folder, uid));
     // An engine that reads it is given the conversation so far; the built-in one writes from the knowledge alone.
-    if (deps.engine.name === 'local') return { parsed, address, thread: [] };
+    if (engine.name === 'local') return { parsed, address, thread: [] };
     const sent = findSpecialFolder(await provider.listFolders(), '\\Sent');
     return { parsed, address, thread: await earlierInThread(ops, [input.folder, ...(sent ? [sent.id] : [])], parsed) };
   });
   const name = account.connection.kind === 'smtp' ? account.connection.name : '';
   const categoryId = await categoryOfMessage(deps.db, account.id, parsed.messageId);
-  const { text, review } = await replyText(deps, {
-    userId: caller.id,
-    mailAccountId: account.id,
-    categoryId,
-    parsed,
-    thread,
-    senderName: name || address,
-  }).catch((error: unknown) => {
+  const { text, review } = await replyText(
+    { ...deps, engine },
+    {
+      userId: caller.id,
+      mailAccountId: account.id,
+      categoryId,
+      parsed,
+      thread,
+      senderName: name || address,
+    },
+  ).catch((error: unknown) => {
     if (error instanceof AiEngineError) throw new AppError(503, 'AI_UNAVAILABLE', 'inbox.errors.aiUnavailable');
     throw error;
   });
@@ -90,5 +94,5 @@ export async function aiDraft(deps: AiDraftDeps, caller: ActorRef, uid: string, 
       review,
     });
   }
-  return { text, engine: deps.engine.name, review } satisfies AiDraft;
+  return { text, engine: engine.name, review } satisfies AiDraft;
 }

@@ -57,7 +57,7 @@ const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'inbox.validation.
 /** The webmail's `/api/mailbox…` calls (spec 02 §7). Every call works on the session user's own mailbox. */
 export async function registerMailboxRoutes(
   app: FastifyInstance,
-  deps: MailSettingsDeps & { engine: AiEngine; grounding: Grounding },
+  deps: MailSettingsDeps & { engineOf(userId: string): Promise<AiEngine>; grounding: Grounding },
 ) {
   const pool = createMailboxPool();
   const mailbox = { ...deps, pool, raw: createRawCache(), folders: new Map() } satisfies MailboxDeps;

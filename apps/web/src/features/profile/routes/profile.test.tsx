@@ -29,6 +29,11 @@ function renderProfile(profile: typeof saved | null, referrerId: string | null =
     'GET /api/enterprise-categories': { status: 200, body: categories },
     'GET /api/auth-config': { status: 200, body: authConfig },
     'POST /api/user-profiles': ({ body }) => ({ status: 201, body: { ...saved, ...(body as object) } }),
+    'GET /api/ai-provider': {
+      status: 200,
+      body: { active: { engine: 'mistral', model: 'mistral-small', source: 'operator' }, own: null },
+    },
+    'GET /api/ai-provider/usage': { status: 200, body: { days: [] } },
   });
   renderWithProviders(<ProfileRoute />, { path: '/profile' });
   return api;
@@ -61,5 +66,15 @@ describe('ProfileRoute and the daily digest', () => {
     renderProfile(saved, 'owner-1');
     expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'Send me a daily digest' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ProfileRoute and the AI engine', () => {
+  it('shows which engine answers now, to owners and members alike', async () => {
+    renderProfile(saved, 'owner-1');
+    expect(await screen.findByRole('heading', { name: 'AI engine' })).toBeInTheDocument();
+    expect(await screen.findByText("The service's default: Mistral, mistral-small")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Test and save' })).toBeInTheDocument();
+    expect(await screen.findByText('No AI use yet.')).toBeInTheDocument();
   });
 });

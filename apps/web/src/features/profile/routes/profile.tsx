@@ -14,6 +14,7 @@ import { useEnterpriseCategories } from '../api/get-enterprise-categories';
 import { useProfile } from '../api/get-profile';
 import { browserLocale } from '../api/capture-locale';
 import { useSaveProfile } from '../api/save-profile';
+import { AiEngineSettings } from '../components/ai-engine-settings';
 import { DeleteAccount } from '../components/delete-account';
 import { DigestSettings } from '../components/digest-settings';
 import { ProfileForm } from '../components/profile-form';
@@ -108,6 +109,8 @@ export function ProfileRoute() {
           <DigestSettings profile={current} />
         </>
       )}
+      <hr />
+      <AiEngineSettings />
       <hr />
       <DeleteAccount uid={user.uid} />
     </section>

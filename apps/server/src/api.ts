@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps) {
     secretBox: createSecretBox(config.encryptionKey),
     operator: config.ai,
     allowPrivateHosts: config.mailAllowPrivateHosts,
-    testCall: testProviderCall,
+    testCall: testProviderCall(config.mailAllowPrivateHosts),
   });
   registerPromptRoutes(app, { db: database.db });
   registerAssistantRoutes(app, {

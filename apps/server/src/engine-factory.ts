@@ -9,6 +9,7 @@ import { generateText } from 'ai';
 import type { LlmSettings } from './ai/llm/llm-engine';
 import type { Db } from './db/client';
 import { ownProviderSettings, recordAiUsage } from './modules/ai-provider/ai-provider.service';
+import { publicOnlyFetch } from './security/public-only-fetch';
 import { createSecretBox } from './security/secret-box';
 
 /**
@@ -46,12 +47,14 @@ export function ownerEngines(
   wrap: { engine(engine: AiEngine): AiEngine; assistant(engine: AssistantEngine): AssistantEngine },
 ): OwnerEngines {
   const secretBox = createSecretBox(config.encryptionKey);
+  // A user's own endpoint reaches public addresses only, unless the operator allows private hosts.
+  const guarded = config.mailAllowPrivateHosts ? undefined : publicOnlyFetch();
   const builtIn = { engine: wrap.engine(createLocalEngine()), assistant: wrap.assistant(createLocalAssistant()) };
   const built = new Map<string, { version: string; engine: AiEngine; assistant: AssistantEngine }>();
 
   async function enginesOf(userId: string) {
     const own = await ownProviderSettings({ db, secretBox }, userId);
-    const settings = own?.settings ?? config.ai;
+    const settings = own ? { ...own.settings, ...(guarded && { fetch: guarded }) } : config.ai;
     const version = own ? `own:${own.version}` : 'operator';
     const known = built.get(userId);
     if (known?.version === version) return known;
@@ -78,13 +81,19 @@ export function ownerEngines(
   };
 }
 
-/** One call that must be answered: a provider's settings are tested with it before they are saved. */
-export async function testProviderCall(settings: LlmSettings): Promise<void> {
-  await generateText({
-    model: languageModel(settings),
-    prompt: 'Reply with the word OK.',
-    maxOutputTokens: 5,
-    maxRetries: 0,
-    abortSignal: AbortSignal.timeout(15_000),
-  });
+/**
+ * One call that must be answered: a provider's settings are tested with it before they are saved,
+ * through the same guard as their later use.
+ */
+export function testProviderCall(allowPrivateHosts: boolean) {
+  const guarded = allowPrivateHosts ? undefined : publicOnlyFetch();
+  return async (settings: LlmSettings): Promise<void> => {
+    await generateText({
+      model: languageModel({ ...settings, ...(guarded && { fetch: guarded }) }),
+      prompt: 'Reply with the word OK.',
+      maxOutputTokens: 5,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(15_000),
+    });
+  };
 }

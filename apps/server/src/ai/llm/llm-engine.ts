@@ -27,11 +27,17 @@ export interface LlmSettings {
   baseUrl?: string;
   /** The tokens a draft's prompt may take (context-budget.ts). */
   contextTokens?: number;
+  /** How requests are made (a user's own endpoint: public addresses only, security/public-only-fetch.ts). */
+  fetch?: typeof fetch;
 }
 
 /** The model behind the settings; OpenAI-compatible servers speak the chat-completions wire format. */
 export function languageModel(settings: LlmSettings): LanguageModel {
-  const common = { apiKey: settings.apiKey ?? 'unused', baseURL: settings.baseUrl };
+  const common = {
+    apiKey: settings.apiKey ?? 'unused',
+    baseURL: settings.baseUrl,
+    ...(settings.fetch && { fetch: settings.fetch }),
+  };
   switch (settings.provider) {
     case 'openai':
       return createOpenAI(common).chat(settings.model);

@@ -38,5 +38,5 @@ export function publicOnlyFetch(): typeof fetch {
       ...(init as Parameters<typeof undiciFetch>[1]),
       dispatcher: agent,
     }) as unknown as Response;
-  }) as typeof fetch;
+  });
 }

@@ -38,6 +38,8 @@ export function createLlmAssistant(
       try {
         const result = await generateText(request(question, context));
         heard(result.totalUsage, result.steps.length);
+        // A refusal's cut text is not an answer.
+        if (result.finishReason === 'content-filter') throw new Error('the model refused to answer');
         ({ text } = result);
       } catch (error) {
         throw new AiEngineError(`The AI model gave no usable answer: ${error instanceof Error ? error.message : String(error)}`);
@@ -57,7 +59,11 @@ export function createLlmAssistant(
       let calls = 0;
       for await (const part of result.fullStream) {
         if (part.type === 'finish-step') calls += 1;
-        if (part.type === 'finish') heard(part.totalUsage, calls);
+        if (part.type === 'finish') {
+          heard(part.totalUsage, calls);
+          // A refusal ends as an error: what was streamed of it is then replaced by the error (the route's event).
+          if (part.finishReason === 'content-filter') throw new AiEngineError('The AI model refused to answer');
+        }
         if (part.type === 'text-delta') {
           if (part.text && wrote && !stepWrote) yield '\n\n';
           if (part.text) wrote = stepWrote = true;

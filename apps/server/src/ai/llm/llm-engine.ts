@@ -101,11 +101,18 @@ export function createLlmEngine(
   name: string,
   options: { onUsage?: (usage: TokenUsage) => void; contextTokens?: number } = {},
 ): AiEngine {
-  async function ask<T extends { usage: TokenUsage }>(run: () => Promise<T>): Promise<T> {
+  /**
+   * The call's structured output, read inside the guard (the SDK throws when it reads an output that
+   * is not there); a refusal is no answer, even when its cut text happens to parse.
+   */
+  async function ask<T extends { usage: TokenUsage; finishReason: string; output: unknown }>(
+    run: () => Promise<T>,
+  ): Promise<T['output']> {
     try {
       const result = await run();
       options.onUsage?.({ inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens });
-      return result;
+      if (result.finishReason === 'content-filter') throw new Error('the model refused to answer');
+      return result.output;
     } catch (error) {
       throw new AiEngineError(`The AI model gave no usable answer: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -119,7 +126,7 @@ export function createLlmEngine(
 
     async classify(message, categories, classifier) {
       if (categories.length === 0) return { categoryId: null, confidence: 0, reason: 'No categories' };
-      const { output } = await ask(() =>
+      const output = await ask(() =>
         generateText({
           model,
           system: prompts.classifySystem(),
@@ -141,7 +148,7 @@ export function createLlmEngine(
       // The knowledge and past replies are cut to the budget, the longest first; never the message.
       const fixed = system.length + prompts.emailBlock(message).length;
       const fitted = withinBudget(context, fixed, options.contextTokens ?? DRAFT_CONTEXT_TOKENS);
-      const { output } = await ask(() =>
+      const output = await ask(() =>
         generateText({
           model,
           system,
@@ -168,7 +175,7 @@ export function createLlmEngine(
     },
 
     async proposeCategories(sample, count, language) {
-      const { output } = await ask(() =>
+      const output = await ask(() =>
         generateText({
           model,
           system: prompts.proposeSystem(count, language),

@@ -114,7 +114,11 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => liveEvents.close());
   registerMailSettingsRoutes(app, { ...mail, liveEvents });
   const engines = ownerEngines(config, database.db, { engine: countAiCalls, assistant: countAssistantCalls });
-  await registerMailboxRoutes(app, { ...mail, engineOf: engines.engineOf, grounding: groundingFor(database.db) });
+  const mailbox = await registerMailboxRoutes(app, {
+    ...mail,
+    engineOf: engines.engineOf,
+    grounding: groundingFor(database.db),
+  });
   registerAiProviderRoutes(app, {
     db: database.db,
     secretBox: createSecretBox(config.encryptionKey),
@@ -127,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
     db: database.db,
     grounding: groundingFor(database.db),
     engineOf: engines.assistantOf,
+    searchMail: mailbox.searchMail,
     asksPerMinute: config.assistantAsksPerMinute,
   });
   registerFeedbackRoutes(app, { db: database.db, mailer, supportEmail: config.supportEmail });

@@ -85,6 +85,15 @@ export interface SentItem {
   text: string;
 }
 
+/** A message the webmail's search found. */
+export interface MailHit {
+  date: Date | null;
+  from: string;
+  to: string[];
+  subject: string;
+  folder: 'inbox' | 'sent';
+}
+
 /**
  * Read-only lookups over the signed-in owner's own data (issue 39, item 4), bound to them by the
  * caller: an engine can only ever read what these return.
@@ -98,6 +107,8 @@ export interface AssistantTools {
   sentTo(recipient: string, since: Date): Promise<SentItem[]>;
   /** The owner's knowledge entries that share a word with `query`, best first. */
   searchKnowledge(query: string): Promise<KnowledgeSnippet[]>;
+  /** The webmail's search in the inbox or Sent, newest first (absent: no mailbox to search). */
+  searchMail?(query: string, where: 'inbox' | 'sent'): Promise<{ total: number; items: MailHit[] }>;
 }
 
 export interface AssistantContext {

@@ -37,7 +37,7 @@ function nowInZone(now: Date, timeZone: string | null) {
 
 function toolsLine(tools: AssistantTools) {
   return (
-    "You can look up the owner's own data with your tools: the mail the assistant handled (what was classified in which category, drafted, sent, forwarded or held back, by category, sender and date), what it sent to someone, and their knowledge base. " +
+    "You can look up the owner's own data with your tools: the mail the assistant handled (what was classified in which category, drafted, sent, forwarded or held back, by category, sender and date), what it sent to someone, their knowledge base, and (when offered) their mailbox through the webmail's search. " +
     `Today is ${nowInZone(tools.now, tools.timeZone)}, where the owner is: read "today" or "this week" against it and give the tools ISO 8601 dates. ` +
     'Answer from what the lookups return, and say plainly when they do not answer the question rather than guess.'
   );

@@ -20,6 +20,7 @@ const DEFAULT_ACTIVITY = 20;
 const MAX_SENT = 10;
 const MAX_KNOWLEDGE = 5;
 const MAX_RECIPIENTS = 5;
+const MAX_HITS = 10;
 
 /** A lookup that fails tells the model so, never why: the cause (a database message) stays here. */
 function guarded<I, O>(run: (input: I) => Promise<O>): (input: I) => Promise<O | { error: string }> {
@@ -105,6 +106,7 @@ const ACTIVITY_DESCRIPTION =
 /** The owner's lookups as AI SDK tools, category names mapped to the ids of `categories`. */
 export function assistantToolSet(tools: AssistantTools, categories: AssistantCategory[]) {
   const categoryIds = new Map(categories.map((c) => [c.name.trim().toLowerCase(), c.id]));
+  const searchMail = tools.searchMail?.bind(tools);
 
   return {
     mailActivity: tool({
@@ -173,6 +175,32 @@ export function assistantToolSet(tools: AssistantTools, categories: AssistantCat
         if (!query) return { entries: [] };
         const entries = await tools.searchKnowledge(query);
         return { entries: entries.slice(0, MAX_KNOWLEDGE).map(knowledgeEntry) };
+      }),
+    }),
+
+    ...(searchMail && {
+      searchMail: tool({
+        description:
+          "Search the owner's mailbox as the webmail's search does (subject, addresses and text), in the inbox or in Sent, newest first: date, sender or recipients, subject. For any mail, handled by the assistant or not.",
+        inputSchema: z.object({
+          query: z.string().describe('Words or an address to look for.'),
+          folder: lenient(z.enum(['inbox', 'sent']), 'Where to search: inbox (default) or sent.'),
+        }),
+        execute: guarded(async (input) => {
+          const query = cleanUntrustedText(input.query, 200);
+          if (!query) return { total: 0, items: [] };
+          const found = await searchMail(query, input.folder ?? 'inbox');
+          return {
+            total: found.total,
+            items: found.items.slice(0, MAX_HITS).map((hit) => ({
+              date: hit.date?.toISOString() ?? null,
+              from: text(hit.from, 200),
+              to: recipients(hit.to),
+              subject: text(hit.subject, 200),
+              folder: hit.folder,
+            })),
+          };
+        }),
       }),
     }),
   };

@@ -74,6 +74,18 @@ export async function answerLookup(
 
   if (lookup.kind === 'why') return answerWhy(lookup, tools, language);
 
+  if (lookup.kind === 'search') {
+    if (!tools.searchMail) return t.searchNoMailbox;
+    const found = await tools.searchMail(lookup.query, lookup.where).catch(() => null);
+    if (!found) return t.searchNoMailbox;
+    if (found.total === 0) return t.searchNothing(lookup.query, lookup.where);
+    return [
+      t.searchIntro(found.total, lookup.query, lookup.where),
+      ...found.items.slice(0, LISTED).map((hit) => t.searchItem(hit, hit.date ? when(hit.date) : '')),
+      ...(found.total > LISTED ? [t.more(found.total - LISTED)] : []),
+    ].join('\n');
+  }
+
   const period = lookup.period ?? DEFAULT_PERIOD;
   const matched = categoriesForTopic(lookup.topic, lookup.phrase, categories, language);
   // No category names the topic: the subject must carry its words (by their stems: "invoices", "invoice").

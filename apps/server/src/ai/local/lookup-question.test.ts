@@ -77,6 +77,23 @@ describe('lookupQuestion', () => {
     });
   });
 
+  it('recognises a search of the mailbox, in the inbox or among the mail the owner sent', () => {
+    expect(lookupQuestion('Find the messages about quiches', 'en')).toEqual({
+      kind: 'search',
+      query: 'quiches',
+      where: 'inbox',
+      language: 'en',
+    });
+    expect(lookupQuestion('Find the mails I sent about invoices?', 'en')).toMatchObject({ query: 'invoices', where: 'sent' });
+    expect(lookupQuestion('Cherche les messages de bob@corp.example', 'en')).toMatchObject({
+      kind: 'search',
+      query: 'bob@corp.example',
+      language: 'fr',
+    });
+    // With a period, it is the activity that answers.
+    expect(lookupQuestion('Show me the messages from Ann this week', 'en')).not.toMatchObject({ kind: 'search' });
+  });
+
   it('leaves questions about the product to the help', () => {
     for (const [question, language] of [
       ['How many credits do I have left?', 'en'],

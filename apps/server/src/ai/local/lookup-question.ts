@@ -14,6 +14,7 @@ import { type Language, stem, words } from '../text';
  */
 export type LookupQuestion = { language: Language } & (
   | { kind: 'sent'; recipient: string; period: Period | null }
+  | { kind: 'search'; query: string; where: 'inbox' | 'sent' }
   | { kind: 'why'; sender: string | null; subject: string | null; topic: string[] }
   | { kind: 'count'; topic: string[]; period: Period | null; phrase: string }
   | { kind: 'list'; topic: string[]; period: Period | null; people: boolean; phrase: string }
@@ -24,10 +25,10 @@ const BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}
 const unicode = (pattern: RegExp) => new RegExp(pattern.source.replaceAll(String.raw`\b`, BOUNDARY), 'u');
 
 const FRENCH_QUESTION = unicode(
-  /\b(?:quels?|quelles?|combien|pourquoi|qui|qu'|as-tu|avez-vous|aujourd'hui|hier|semaine|mois|envoyé|classée?|demandée?s?|derniers)\b/u,
+  /\b(?:quels?|quelles?|combien|pourquoi|qui|qu'|as-tu|avez-vous|aujourd'hui|hier|semaine|mois|envoyé|classée?|demandée?s?|derniers|cherche|chercher|recherche|trouve|montre|courriels?)\b/u,
 );
 const ENGLISH_QUESTION = unicode(
-  /\b(?:which|what|how many|why|who|today|yesterday|week|month|sent|send|filed|sorted|asked|last)\b/u,
+  /\b(?:which|what|how many|why|who|today|yesterday|week|month|sent|send|filed|sorted|asked|last|find|search|look)\b/u,
 );
 
 const PERIODS = (
@@ -53,6 +54,13 @@ const SENT = [
   /\b(?:quels?|quelles?) (?:réponses|messages|mails|courriels|e-mails)\b.*?\b(?:envoyée?s?|transférée?s?) à\s+(.+)$/,
   /\b(?:as-tu|avez-vous|l'assistant a-t-il) (?:répondu|écrit|envoyé quelque chose) à\s+(.+)$/,
 ].map(unicode);
+
+/** "Find the mails about quiches", "cherche les messages de Ann": the webmail's search, with no period. */
+const SEARCH = [
+  /^(?:please |can you |could you )?(?:find|search(?: for)?|look for|look up|show me|list)(?: the| my| all| all the)? (?:mails?|e-?mails?|messages?)(?: i sent| i wrote)?(?: (?:about|on|from|with|mentioning|containing|regarding|that mention))?\s+(.+)$/,
+  /^(?:peux-tu |pouvez-vous |tu peux )?(?:cherche|chercher|recherche|rechercher|trouve|trouver|montre(?:-moi)?|affiche)(?: les| mes| tous les)? (?:mails?|e-?mails?|messages?|courriels?)(?: que j'ai envoyés| envoyés)?(?: (?:sur|de|d'|à propos de|concernant|avec|qui parlent de|mentionnant))?\s*(.+)$/,
+].map(unicode);
+const SENT_BY_OWNER = unicode(/\b(?:i sent|i wrote|que j'ai envoyés|envoyés)\b/);
 
 const WHY = unicode(
   /\b(?:why|how come)\b.*\b(?:filed|sorted|classified|categori[sz]ed|put|moved|placed|labell?ed|went|go|ended up|end up|landed|land)\b|\bpourquoi\b.*\b(?:classée?s?|rangée?s?|triée?s?|mise?s?|placée?s?|déplacée?s?|atterri|arrivée?s?|étiquetée?s?|filée?s?)\b/,
@@ -131,6 +139,15 @@ function parse(question: string, text: string, language: Language): Parsed | nul
     if (match?.[1]) {
       const recipient = recipientOf(match[1]);
       if (recipient) return { kind: 'sent', recipient, period };
+    }
+  }
+  if (!period) {
+    for (const pattern of SEARCH) {
+      const query = rest
+        .match(pattern)?.[1]
+        ?.replace(/[?!.]+$/, '')
+        .trim();
+      if (query) return { kind: 'search', query, where: SENT_BY_OWNER.test(rest) ? 'sent' : 'inbox' };
     }
   }
   if (WHY.test(rest)) {

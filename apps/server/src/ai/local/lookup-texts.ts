@@ -1,5 +1,5 @@
 import { HELD_BACK_REASONS } from '@app/shared/held-back-reasons';
-import type { ActivityItem, SentItem } from '../assistant';
+import type { ActivityItem, MailHit, SentItem } from '../assistant';
 import type { Period } from '../period';
 import type { Language } from '../text';
 
@@ -90,6 +90,13 @@ const en = {
       : 'was left where it was, in no category';
     return `"${item.subject}" from ${sender(item)} (${when}) ${what}${item.reason ? `: ${item.reason.replace(/\.$/, '')}` : ''}.${actionsSummary(item, 'en')}`;
   },
+  searchNoMailbox: 'I cannot search your mail: connect a mailbox first, or try again in a moment.',
+  searchNothing: (query: string, where: 'inbox' | 'sent') =>
+    `No message ${where === 'sent' ? 'you sent' : 'in your inbox'} mentions "${query}".`,
+  searchIntro: (total: number, query: string, where: 'inbox' | 'sent') =>
+    `${total === 1 ? 'One message' : `${total} messages`} ${where === 'sent' ? 'you sent' : 'in your inbox'} ${total === 1 ? 'mentions' : 'mention'} "${query}":`,
+  searchItem: (hit: MailHit, when: string) =>
+    `- ${when ? `${when}, ` : ''}${hit.folder === 'sent' ? `to ${hit.to.join(', ')}` : hit.from}: "${hit.subject}"`,
   whyNotFound: 'I found no message of the last 90 days that matches. Tell me its sender ("from …") or put its subject in quotes.',
   whyNothingYet: 'I have not sorted any message yet.',
   whyWhichOne: 'Tell me which message you mean (its sender, or its subject in quotes). The latest ones I sorted, and why:',
@@ -135,6 +142,14 @@ export const LOOKUP_TEXTS: Record<Language, typeof en> = {
         : 'est resté où il était, dans aucune catégorie';
       return `« ${item.subject} » de ${sender(item)} (${when}) ${what}${item.reason ? ` : ${item.reason.replace(/\.$/, '')}` : ''}.${actionsSummary(item, 'fr')}`;
     },
+    searchNoMailbox:
+      "Je ne peux pas chercher dans votre courrier : connectez d'abord une boîte mail, ou réessayez dans un instant.",
+    searchNothing: (query, where) =>
+      `Aucun message ${where === 'sent' ? 'que vous avez envoyé' : 'de votre boîte de réception'} ne mentionne « ${query} ».`,
+    searchIntro: (total, query, where) =>
+      `${total === 1 ? 'Un message' : `${total} messages`} ${where === 'sent' ? (total === 1 ? 'que vous avez envoyé' : 'que vous avez envoyés') : 'de votre boîte de réception'} ${total === 1 ? 'mentionne' : 'mentionnent'} « ${query} » :`,
+    searchItem: (hit, when) =>
+      `- ${when ? `${when}, ` : ''}${hit.folder === 'sent' ? `à ${hit.to.join(', ')}` : hit.from} : « ${hit.subject} »`,
     whyNotFound:
       "Je n'ai trouvé aucun message des 90 derniers jours qui corresponde. Indiquez son expéditeur (« de … ») ou mettez son objet entre guillemets.",
     whyNothingYet: "Je n'ai encore classé aucun message.",

@@ -116,7 +116,12 @@ describe('the assistant with an AI provider looks the mail up through tool calls
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<AskAnswer>().answer).toBe('Two customers asked for a quote today.');
-    expect(vendor.requests[0]!.tools?.map((tool) => tool.function.name)).toEqual(['mailActivity', 'sentMail', 'searchKnowledge']);
+    expect(vendor.requests[0]!.tools?.map((tool) => tool.function.name)).toEqual([
+      'mailActivity',
+      'sentMail',
+      'searchKnowledge',
+      'searchMail',
+    ]);
     const result = vendor.requests[1]!.messages.find((m) => m.role === 'tool');
     return result!.content;
   }

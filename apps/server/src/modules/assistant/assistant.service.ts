@@ -9,7 +9,7 @@ import { toPlainOutput } from '../../ai/safety';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import * as repo from './assistant.repository';
-import { assistantTools } from './assistant-tools';
+import { assistantTools, type MailSearch } from './assistant-tools';
 import { searchHelp } from './help-corpus';
 import { type Actor } from '../../access/actor';
 
@@ -24,6 +24,8 @@ export interface AssistantDeps {
   engineOf(userId: string): Promise<AssistantEngine>;
   /** The owner's knowledge and prompt, read by the modules that own them. */
   grounding: Grounding;
+  /** The webmail's search, for the assistant's mail lookup (absent: not offered). */
+  searchMail?: MailSearch;
   /** Questions per user per minute, both ask endpoints together. */
   asksPerMinute: number;
 }
@@ -56,7 +58,7 @@ export function toQuestion(input: AskInput): AssistantQuestion {
 
 /** What the engine may know: the caller's own knowledge, categories, settings and prompt, the help, and lookups over their mail. */
 export async function buildContext(
-  { db, grounding }: Pick<AssistantDeps, 'db' | 'grounding'>,
+  { db, grounding, searchMail }: Pick<AssistantDeps, 'db' | 'grounding' | 'searchMail'>,
   caller: Actor,
   question: AssistantQuestion,
   uiLanguage: AssistantLanguage,
@@ -68,7 +70,7 @@ export async function buildContext(
     repo.listCategories(db, caller.id),
     repo.findMailSettings(db, caller.id),
     grounding.ownerPrompt(caller.id),
-    assistantTools(db, grounding, caller),
+    assistantTools(db, grounding, caller, searchMail),
   ]);
   const { connection, ...mailSettings } = settings ?? { connection: null };
   const context: AssistantContext = {

@@ -46,6 +46,8 @@ import { markNotSpam } from './not-spam';
 import { attachment, getMessage, listPage, messageBody } from './read-messages';
 import { previewRules } from './rules-preview';
 import { createRawCache } from './raw-cache';
+import type { ActorRef } from '../../access/actor';
+import { searchMail } from './search-mail';
 import { sendMessage } from './send-message';
 
 /** Room for the form fields and multipart framing on top of the attachments. */
@@ -196,6 +198,10 @@ export async function registerMailboxRoutes(
       async (req) => aiDraft(mailbox, currentUser(req), req.params.uid, req.body),
     );
   });
+  // The chat assistant searches the mail through the same connections (issue 39, item 4).
+  return {
+    searchMail: (caller: ActorRef, query: string, where: 'inbox' | 'sent') => searchMail(mailbox, caller, query, where),
+  };
 }
 
 type Fields = Record<string, unknown>;

@@ -11,7 +11,7 @@ import { completeProfile, signUpAndVerify, skipWithoutMailServer, uniqueEmail } 
  * to a new message; the owner opens it from Drafts in the compose panel, edits it (saved back while
  * typing), and sends it: the recipient's copy (as the SMTP server received it) is threaded and the
  * draft is gone. Then "Draft with AI" in a reply to the same message fills the body with the
- * engine's reply, grounded in the owner's knowledge base.
+ * engine's reply, grounded in the owner's knowledge base. Both show the entry they stand on.
  */
 
 const texts = {
@@ -24,6 +24,7 @@ const texts = {
     reply: 'Reply',
     replyDialog: 'Reply',
     aiDraft: 'Draft with AI',
+    review: 'What this draft is based on',
     edit: 'Saturday at 9 works for us, see you then.',
     question: 'What are your opening hours? Can I come by on Saturday?',
     fact: { title: 'Opening hours', text: 'We are open Monday to Saturday from 8 am to 6 pm. Parking is free behind the shop.' },
@@ -38,6 +39,7 @@ const texts = {
     reply: 'Répondre',
     replyDialog: 'Répondre',
     aiDraft: "Rédiger avec l'IA",
+    review: 'Sur quoi repose ce brouillon',
     edit: 'Samedi à 9 h, cela nous convient, à bientôt.',
     question: "Quels sont vos horaires d'ouverture ? Puis-je passer samedi ?",
     fact: {
@@ -170,6 +172,10 @@ test.describe('webmail drafts on Dovecot', () => {
         await expect(draft.getByRole('button', { name: new RegExp(sender) })).toBeVisible();
         const body = draft.getByRole('textbox', { name: /^(Message)$/ });
         await expect(body).not.toHaveValue('');
+        // What the assistant's draft stands on: the owner's entry, opening in the knowledge base.
+        await expect(
+          draft.getByRole('region', { name: t.review }).getByRole('link', { name: new RegExp(t.fact.title) }),
+        ).toBeVisible();
 
         // Edited: saved back a moment later, in place of the assistant's version.
         await body.press('Control+Home');
@@ -202,6 +208,9 @@ test.describe('webmail drafts on Dovecot', () => {
         await page.keyboard.press('Enter');
         await expect(replyBody).toHaveValue(new RegExp(t.expected));
         await expect(replyBody).toBeFocused();
+        await expect(
+          reply.getByRole('region', { name: t.review }).getByRole('link', { name: new RegExp(t.fact.title) }),
+        ).toBeVisible();
         // The engine's text sits over the quote of the message.
         const value = await replyBody.inputValue();
         expect(value.indexOf(t.expected)).toBeLessThan(value.indexOf(`> ${t.question.slice(0, 20)}`));

@@ -48,6 +48,11 @@ export async function ownProviderSettings(deps: Pick<AiProviderDeps, 'db' | 'sec
   return { settings, version: row.updatedAt.getTime() };
 }
 
+/** The engine that answers for a user: their own provider's name, else the operator's (`operator`: its name or 'local'). */
+export async function engineNameOf(db: Db, userId: string, operator: string): Promise<string> {
+  return (await repo.findSetting(db, userId))?.provider ?? operator;
+}
+
 /** GET /api/ai-provider. */
 export async function aiProviderView(deps: AiProviderDeps, caller: ActorRef, userId?: string): Promise<AiProviderView> {
   assertSelf(caller, userId);

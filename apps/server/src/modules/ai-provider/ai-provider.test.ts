@@ -107,6 +107,11 @@ describe("an owner's own AI provider", () => {
     expect(theirs.engine).toBe('local');
     expect(vendor.requests.length).toBe(sent);
     expect((await view(other)).active.source).toBe('builtin');
+    // The replay of past mail with an AI provider is offered by the user's own engine, not the operator's.
+    expect((await call(other, 'GET', '/api/email-settings/accuracy/replay')).json()).toMatchObject({ code: 'REPLAY_NOT_NEEDED' });
+    expect((await call(owner, 'GET', '/api/email-settings/accuracy/replay')).json()).not.toMatchObject({
+      code: 'REPLAY_NOT_NEEDED',
+    });
 
     const usage = (await call(owner, 'GET', '/api/ai-provider/usage')).json<AiUsage>();
     expect(usage.days).toEqual([

@@ -12,13 +12,14 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { creditAccountOfUser } from '../subscriptions/subscriptions.service';
 import { type MailSettingsDeps, requireAccount } from './mail-settings.service';
+import { engineNameOf } from '../ai-provider/ai-provider.service';
 import * as repo from './mail-settings.repository';
 
 const notNeeded = () => new AppError(409, 'REPLAY_NOT_NEEDED', 'mailSettings.accuracy.replayNotNeeded');
 
 /** GET /api/email-settings/accuracy/replay: what the replay with the AI provider may cost. */
 export async function replayOffer(deps: MailSettingsDeps, caller: ActorRef): Promise<AccuracyReplayOffer> {
-  if (deps.engineName === 'local') throw notNeeded();
+  if ((await engineNameOf(deps.db, caller.id, deps.engineName ?? 'local')) === 'local') throw notNeeded();
   const account = await requireAccount(deps.db, caller);
   const credits = await creditAccountOfUser(deps.db, account.userId, deps.billingEnabled);
   return {
@@ -32,7 +33,7 @@ export async function replayOffer(deps: MailSettingsDeps, caller: ActorRef): Pro
 
 /** POST /api/email-settings/accuracy/replay: the owner accepts the cost; the initialisation runs now and replays. */
 export async function requestReplay(deps: MailSettingsDeps, caller: ActorRef): Promise<AccuracyReplayOffer> {
-  if (deps.engineName === 'local') throw notNeeded();
+  if ((await engineNameOf(deps.db, caller.id, deps.engineName ?? 'local')) === 'local') throw notNeeded();
   const account = await requireAccount(deps.db, caller);
   if (!account.isSyncEnabled)
     throw new AppError(409, 'REPLAY_NEEDS_INITIALISATION', 'mailSettings.accuracy.replayNeedsInitialisation');

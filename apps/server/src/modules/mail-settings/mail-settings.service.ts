@@ -21,6 +21,7 @@ import { exchangeCode, type OAuthVendor, revokeGrant, authorizationUrl } from '.
 import { createOAuthState, verifyOAuthState } from '../../mail/oauth/oauth-state';
 import { createMailProviderFactory, type MailProviderFactory, withMailProvider } from '../../mail/open-provider';
 import { createSecretBox, type SecretBox } from '../../security/secret-box';
+import { engineNameOf } from '../ai-provider/ai-provider.service';
 import { assertPlainConnectionsAllowed, assertPlanAllows } from './connect-checks';
 import { DISCOVERIES_PER_MINUTE } from './discovery.service';
 import { toMailboxTree, mailboxIds } from './mailbox-tree';
@@ -324,7 +325,7 @@ export async function mailActivity(deps: Pick<MailSettingsDeps, 'db' | 'engineNa
   const corrections = await recentCorrections(deps.db, account.id, since);
   const held = await repo.heldBack(deps.db, account.id, since, HELD_BACK_REASONS);
   return {
-    engine: deps.engineName ?? 'local',
+    engine: await engineNameOf(deps.db, caller.id, deps.engineName ?? 'local'),
     ...counts,
     corrections: corrections.map((c) => ({ ...c, at: c.at.toISOString() })),
     heldBack: held.map((h) => ({

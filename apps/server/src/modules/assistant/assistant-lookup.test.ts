@@ -148,4 +148,35 @@ describe('the assistant with an AI provider looks the mail up through tool calls
     expect(result).not.toContain('Secret offer');
     expect(JSON.parse(result)).toMatchObject({ items: [] });
   });
+
+  it('counts the invoices of the week and says why a message was filed, from the tool results', async () => {
+    const monday = new Date();
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    vendor.reset();
+    vendor.answers.push(
+      {
+        content: null,
+        toolCalls: [
+          { name: 'mailActivity', arguments: { from: monday.toISOString().slice(0, 10), categories: ['Invoices'], limit: 1 } },
+        ],
+      },
+      { content: 'Two invoices came this week.' },
+      { content: null, toolCalls: [{ name: 'mailActivity', arguments: { sender: 'ann', limit: 1 } }] },
+      { content: 'It asks for a price for a catering order.' },
+    );
+    const count = await t.call(owner, 'POST', '/api/ai/ask', { question: 'How many invoices this week?', promptType: 'ai' });
+    expect(count.json<AskAnswer>().answer).toBe('Two invoices came this week.');
+    const counted = JSON.parse(vendor.requests[1]!.messages.find((m) => m.role === 'tool')!.content as string) as {
+      total: number;
+    };
+    expect(counted.total).toBe(2);
+    const why = await t.call(owner, 'POST', '/api/ai/ask', {
+      question: 'Why was the mail from Ann filed there?',
+      promptType: 'ai',
+    });
+    expect(why.json<AskAnswer>().answer).toBe('It asks for a price for a catering order.');
+    const found = vendor.requests[3]!.messages.find((m) => m.role === 'tool')!.content as string;
+    expect(found).toContain('Quote requests');
+    expect(found).toContain('Asks for a price for a catering order.');
+  });
 });

@@ -166,7 +166,7 @@ describe('the assistant with an AI provider looks the mail up through tool calls
     );
     const count = await t.call(owner, 'POST', '/api/ai/ask', { question: 'How many invoices this week?', promptType: 'ai' });
     expect(count.json<AskAnswer>().answer).toBe('Two invoices came this week.');
-    const counted = JSON.parse(vendor.requests[1]!.messages.find((m) => m.role === 'tool')!.content as string) as {
+    const counted = JSON.parse(vendor.requests[1]!.messages.find((m) => m.role === 'tool')!.content) as {
       total: number;
     };
     expect(counted.total).toBe(2);
@@ -175,7 +175,7 @@ describe('the assistant with an AI provider looks the mail up through tool calls
       promptType: 'ai',
     });
     expect(why.json<AskAnswer>().answer).toBe('It asks for a price for a catering order.');
-    const found = vendor.requests[3]!.messages.find((m) => m.role === 'tool')!.content as string;
+    const found = vendor.requests[3]!.messages.find((m) => m.role === 'tool')!.content;
     expect(found).toContain('Quote requests');
     expect(found).toContain('Asks for a price for a catering order.');
   });

@@ -9,7 +9,7 @@ import type { Draft, KnowledgeSnippet } from './engine';
 import { groundingReport } from './grounded-reply';
 import { quotesInternal } from './internal-leak';
 import { cleanUntrustedText } from './safety';
-import { sentences } from './text';
+import { excerpt, sentences } from './text';
 import { textSimilarity } from '@app/shared/text-similarity';
 
 const CHECKS_MAX = 8;
@@ -50,7 +50,9 @@ export function reviewDraft(input: {
 
   const sources: DraftSource[] = [
     ...[...entries].map((e) => ({ kind: 'knowledge' as const, id: e.id, title: e.title })),
-    ...[...copied].sort((a, b) => a - b).map((i) => ({ kind: 'pastReply' as const, excerpt: excerpt(pastReplies[i]!) })),
+    ...[...copied]
+      .sort((a, b) => a - b)
+      .map((i) => ({ kind: 'pastReply' as const, excerpt: excerpt(pastReplies[i]!, EXCERPT_CHARS) })),
   ];
   const leaked = knowledge.filter((k) => k.internal && quotesInternal(draft.text, [k]));
   const checks: DraftCheck[] = [
@@ -63,9 +65,4 @@ export function reviewDraft(input: {
     .filter((check) => check.text.trim())
     .slice(0, CHECKS_MAX);
   return { sources, checks, allAnswered: report.unanswered.length === 0 };
-}
-
-function excerpt(reply: string): string {
-  const flat = reply.replace(/\s+/g, ' ').trim();
-  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS - 1)}…` : flat;
 }

@@ -11,7 +11,8 @@ export interface Period {
 
 const DAY_MS = 86_400_000;
 
-function zoneOr(timeZone: string | null): string {
+/** The time zone, or UTC when it is unknown (null, or a name the runtime does not know). */
+export function knownZone(timeZone: string | null): string {
   if (!timeZone) return 'UTC';
   try {
     new Intl.DateTimeFormat('en', { timeZone });
@@ -48,7 +49,7 @@ function offsetMs(at: Date, timeZone: string): number {
 
 /** The instant when the clock of `timeZone` reads `wall` (a wall-clock time written as if it were UTC, in ms). */
 export function wallClockInstant(wall: number, timeZone: string | null): Date {
-  const zone = zoneOr(timeZone);
+  const zone = knownZone(timeZone);
   const first = wall - offsetMs(new Date(wall), zone);
   return new Date(wall - offsetMs(new Date(first), zone));
 }
@@ -60,7 +61,7 @@ function localMidnight(year: number, month: number, day: number, timeZone: strin
 
 /** The period's first instant (inclusive) and its end (exclusive), as the owner's calendar has them. */
 export function periodBounds(period: Period, now: Date, timeZone: string | null): { since: Date; until: Date } {
-  const zone = zoneOr(timeZone);
+  const zone = knownZone(timeZone);
   const { year, month, day } = wallClock(now, zone);
   const midnight = (offsetDays: number) => localMidnight(year, month, day + offsetDays, zone);
   // Monday 0 … Sunday 6.

@@ -175,3 +175,9 @@ export function sentences(text: string): string[] {
 /** A sentence ends at ., ! or ? and a space, but not after an abbreviation ("7 a.m. to", "approx. 3", "M. Morel"). */
 const SENTENCE_END =
   /(?<!\b(?:[a-z]\.[a-z]|approx|env|etc|e\.g|i\.e|vs|no|nos|st|ste|dr|mr|mrs|ms|m|mme|p|pp|ex|cf|min|max|tél|tel|ext)\.)(?<=[.!?])\s+|\n+/i;
+
+/** A text on one line, cut to `max` characters with an ellipsis (a quotation in a list). */
+export function excerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

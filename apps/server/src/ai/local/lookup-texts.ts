@@ -1,36 +1,22 @@
 import { HELD_BACK_REASONS } from '@app/shared/held-back-reasons';
 import type { ActivityItem, MailHit, SentItem } from '../assistant';
-import type { Period } from '../period';
-import type { Language } from '../text';
+import { knownZone, type Period } from '../period';
+import { excerpt, type Language } from '../text';
 
 /** The built-in assistant's words for what it looked up in the owner's mail, in English and French. */
 const EXCERPT_CHARS = 160;
-const excerpt = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS - 1)}…` : flat;
-};
+const quoted = (text: string) => excerpt(text, EXCERPT_CHARS);
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const sender = (item: ActivityItem) =>
   item.fromName && item.fromAddress ? `${item.fromName} <${item.fromAddress}>` : item.fromName || item.fromAddress || '?';
-const dateFormat = (locale: string, timeZone: string | null) => {
-  try {
-    return new Intl.DateTimeFormat(locale, {
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: timeZone ?? 'UTC',
-    });
-  } catch {
-    return new Intl.DateTimeFormat(locale, {
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'UTC',
-    });
-  }
-};
+const dateFormat = (locale: string, timeZone: string | null) =>
+  new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: knownZone(timeZone),
+  });
 
 function actionsSummary(item: ActivityItem, language: Language): string {
   const reasons = HELD_BACK_REASONS[language];
@@ -67,7 +53,7 @@ const en = {
   sentNothing: (to: string, period: string) => `I sent nothing to ${to} ${period}: no reply and no forward by the assistant.`,
   sentIntro: (n: number, to: string, period: string) => `${n === 1 ? 'One message' : `${n} messages`} sent to ${to} ${period}:`,
   sentItem: (item: SentItem, when: string) =>
-    `- ${when}, ${item.kind === 'reply' ? 'a reply' : 'a forward'} to ${item.to.join(', ')} about "${item.subject}"${item.text ? `: "${excerpt(item.text)}"` : ''}`,
+    `- ${when}, ${item.kind === 'reply' ? 'a reply' : 'a forward'} to ${item.to.join(', ')} about "${item.subject}"${item.text ? `: "${quoted(item.text)}"` : ''}`,
   inCategories: (names: string[]) => `in ${names.map((n) => `"${n}"`).join(' or ')}`,
   aboutWords: (words: string[]) => `about "${words.join(' ')}"`,
   count: (total: number, about: string, period: string) =>
@@ -119,7 +105,7 @@ export const LOOKUP_TEXTS: Record<Language, typeof en> = {
     sentNothing: (to, period) => `Je n'ai rien envoyé à ${to} ${period} : aucune réponse ni aucun transfert de l'assistant.`,
     sentIntro: (n, to, period) => `${n === 1 ? 'Un message envoyé' : `${n} messages envoyés`} à ${to} ${period} :`,
     sentItem: (item, when) =>
-      `- ${when}, ${item.kind === 'reply' ? 'une réponse' : 'un transfert'} à ${item.to.join(', ')} au sujet de « ${item.subject} »${item.text ? ` : « ${excerpt(item.text)} »` : ''}`,
+      `- ${when}, ${item.kind === 'reply' ? 'une réponse' : 'un transfert'} à ${item.to.join(', ')} au sujet de « ${item.subject} »${item.text ? ` : « ${quoted(item.text)} »` : ''}`,
     inCategories: (names) => `dans ${names.map((n) => `« ${n} »`).join(' ou ')}`,
     aboutWords: (words) => `au sujet de « ${words.join(' ')} »`,
     count: (total, about, period) =>

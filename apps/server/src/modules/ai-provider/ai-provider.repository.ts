@@ -23,15 +23,15 @@ export async function deleteSetting(db: Db, userId: string) {
   await db.delete(aiProviderSettings).where(eq(aiProviderSettings.userId, userId));
 }
 
-/** One more call for the user today (UTC); tokens added when the provider reported them. */
-export async function addUsage(db: Db, userId: string, day: string, tokens: { input?: number; output?: number }) {
+/** `calls` more calls for the user today (UTC); tokens added when the provider reported them. */
+export async function addUsage(db: Db, userId: string, day: string, calls: number, tokens: { input?: number; output?: number }) {
   await db
     .insert(aiUsageDays)
-    .values({ userId, day, calls: 1, inputTokens: tokens.input ?? null, outputTokens: tokens.output ?? null })
+    .values({ userId, day, calls, inputTokens: tokens.input ?? null, outputTokens: tokens.output ?? null })
     .onConflictDoUpdate({
       target: [aiUsageDays.userId, aiUsageDays.day],
       set: {
-        calls: sql`${aiUsageDays.calls} + 1`,
+        calls: sql`${aiUsageDays.calls} + ${calls}`,
         inputTokens:
           tokens.input === undefined
             ? sql`${aiUsageDays.inputTokens}`

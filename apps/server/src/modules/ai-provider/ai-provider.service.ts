@@ -126,8 +126,7 @@ async function assertPublicAddress(url: string, allowPrivate: boolean) {
 /** Counts a model call made for `userId` (today, UTC). */
 export async function recordAiUsage(db: Db, userId: string, usage: TokenUsage, calls = 1) {
   const day = new Date().toISOString().slice(0, 10);
-  for (let i = 0; i < calls; i++)
-    await repo.addUsage(db, userId, day, i === 0 ? { input: usage.inputTokens, output: usage.outputTokens } : {});
+  await repo.addUsage(db, userId, day, calls, { input: usage.inputTokens, output: usage.outputTokens });
 }
 
 /** GET /api/ai-provider/usage: the last 14 days with any use, newest first. */

@@ -56,11 +56,18 @@ export async function startPipelineFixture(options: { env?: Record<string, strin
     }
   }
 
-  async function connected(responseType: number, isClassificationEnabled = true, isSyncEnabled = true): Promise<Box> {
+  /** `seed` fills the mailbox before it is connected: mail already there, which the pipeline leaves alone. */
+  async function connected(
+    responseType: number,
+    isClassificationEnabled = true,
+    isSyncEnabled = true,
+    seed?: (client: ImapFlow) => Promise<void>,
+  ): Promise<Box> {
     const user = await t.signUp();
     const mailbox = { user: `guard${++counter}@example.com`, pass: 'Guard-Pass-1' };
     await dovecot.addUser(mailbox.user, mailbox.pass);
     smtp.addUser(mailbox.user, mailbox.pass);
+    if (seed) await imap({ mailbox }, seed);
     const res = await t.call(user, 'POST', '/api/email-settings', {
       provider: 'smtp',
       responseType,
@@ -90,7 +97,7 @@ export async function startPipelineFixture(options: { env?: Record<string, strin
     return res.json<Category>();
   }
 
-  async function imap<T>(box: Box, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+  async function imap<T>(box: Pick<Box, 'mailbox'>, work: (client: ImapFlow) => Promise<T>): Promise<T> {
     const client = new ImapFlow({ host: '127.0.0.1', port: dovecot.port, secure: false, auth: box.mailbox, logger: false });
     await client.connect();
     try {

@@ -63,6 +63,32 @@ export const accuracyReportSchema = z.object({
     ),
   }),
   /**
+   * The mail the owner left in the inbox over the same range, judged the same way (never learned
+   * from): what the assistant would have moved, apart from the figures above since mail left in the
+   * inbox may simply not be sorted yet. Absent from reports made before it was measured.
+   */
+  inbox: z
+    .object({
+      /** The inbox's folder id, to open the messages. */
+      folder: z.string(),
+      judged: z.number().int(),
+      /** Taken for spam: held by the pipeline rather than filed. */
+      heldAsSpam: z.number().int(),
+      /** Per category, how many it would have moved there; largest first. */
+      moved: z.array(z.object({ id: z.string(), name: z.string(), count: z.number().int() })),
+      /** The newest messages it would have moved (at most 100). */
+      examples: z.array(
+        z.object({
+          date: z.string().nullable(),
+          from: z.object({ name: z.string(), address: z.string() }).nullable(),
+          subject: z.string(),
+          uid: z.string(),
+          assistant: z.object({ id: z.string(), name: z.string() }),
+        }),
+      ),
+    })
+    .optional(),
+  /**
    * The mail that arrived since the replay, filed by the assistant as it came (rules excluded): it is
    * folded into the figures above as it arrives; a message the owner moved out is a disagreement.
    */

@@ -63,4 +63,40 @@ describe('replayPastMail', () => {
     expect(replay.disagreements.find((d) => d.ref === 'spam')).toMatchObject({ owner: 'a', assistant: null });
     expect(replay.categories.find((c) => c.categoryId === 'b')).toEqual({ categoryId: 'b', filed: 6, chosen: 1, agreed: 1 });
   });
+
+  it('judges the mail left in the inbox by the model of its date, never learns from it, and reports it apart', async () => {
+    const trainedOn: number[] = [];
+    // Beta's subjects s0…s9 on days 1…10, in runs of two days; the inbox holds s3 again on day 11,
+    // s2 again on day 3 (the day it was filed), and spam.
+    const past = Array.from({ length: 10 }, (_, i) => ({ categoryId: 'b', message: message(i + 1, `s${i}`), ref: `f${i}` }));
+    const left = [
+      { message: message(11, 's3'), ref: 'late' },
+      { message: message(3, 's2'), ref: 'early' },
+      { message: message(12, 'spam'), ref: 'spam', heldAsSpam: true },
+    ];
+    const replay = await replayPastMail(memoryEngine(trainedOn), categories, past, left);
+    // Same runs as without the inbox: it is not learned from.
+    expect(trainedOn).toEqual([0, 2, 4, 6, 8]);
+    expect(replay).toMatchObject({ judged: 10, agreed: 0 });
+    // Day 11 is judged by the last run's model, which saw s3: Beta. Day 3 by the second run's, which
+    // saw days 1 and 2 only, not s2 filed that same day: the untrained guess, Alpha.
+    expect(replay.inbox).toEqual({
+      judged: 3,
+      heldAsSpam: 1,
+      moved: new Map([
+        ['b', 1],
+        ['a', 1],
+      ]),
+      movedList: [
+        { ref: 'late', assistant: 'b', date: message(11, '').date },
+        { ref: 'early', assistant: 'a', date: message(3, '').date },
+      ],
+    });
+  });
+
+  it('judges the inbox from the names and instructions alone when nothing was filed', async () => {
+    const replay = await replayPastMail(memoryEngine([]), categories, [], [{ message: message(1, 'x'), ref: 1 }]);
+    expect(replay.judged).toBe(0);
+    expect(replay.inbox).toMatchObject({ judged: 1, movedList: [{ ref: 1, assistant: 'a' }] });
+  });
 });

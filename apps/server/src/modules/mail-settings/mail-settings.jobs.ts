@@ -12,7 +12,7 @@ import { listCorrections } from '../../pipeline/corrections';
 import { groundingFor } from '../knowledge/grounding';
 import { measurePastMail } from './accuracy';
 import { forgetReads } from './first-run-reads.repository';
-import { listInRange, readFolder, readListed } from './past-mail-reading';
+import { listInbox, listInRange, type ListedFolder, readFolder, readListed } from './past-mail-reading';
 import type { OwnerReply } from './reply-replay';
 import { createCategory } from './categories.service';
 import type { MailSettingsDeps } from './mail-settings.service';
@@ -21,7 +21,8 @@ import * as repo from './mail-settings.repository';
 /**
  * The mailbox's batch jobs (spec 02 §4), run by the worker between pipeline rounds:
  * - the automatic initialisation (batchStatus pending → processing → completed | failed) learns from
- *   the mail already filed in each AI category's folder over the chosen range;
+ *   the mail already filed in each AI category's folder over the chosen range (and measures how it
+ *   would have filed that mail and the mail left in the inbox: accuracy.ts);
  * - the AI categorisation (batchCategorizeStatus QUEUED → FETCHING → ANALYZING → REFINING →
  *   FINALIZING → COMPLETED | FAILED) proposes categories from recent mail and creates them.
  */
@@ -32,8 +33,8 @@ export interface MailboxJobDeps {
 }
 
 /**
- * Past messages read per category folder within the owner's range: all of them (the accuracy report
- * judges every one) up to this bound, which keeps a first run's memory and time in check
+ * Past messages read per category folder (and in the inbox) within the owner's range: all of them
+ * (the accuracy report judges every one) up to this bound, which keeps a first run's memory and time in check
  * (bench/first-run.ts); and messages sampled for proposals.
  */
 const EXAMPLES_PER_CATEGORY = 2_500;
@@ -109,18 +110,27 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
     // With the automatic initialisation off, no past mail is read: only the owner's corrections teach.
     const readsPastMail = account.isSyncEnabled;
     // Listed first (cheap), so that the screen can say how many messages there are and how long is left.
-    const listed = [];
+    const listed: ListedFolder[] = [];
     for (const category of readsPastMail ? categories : []) {
-      listed.push({ category, summaries: await listInRange(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY) });
+      const summaries = await listInRange(provider, category.mailboxId, within, EXAMPLES_PER_CATEGORY);
+      listed.push({ folder: category.mailboxId, categoryId: category.id, summaries });
     }
+    // The mail left in the inbox is judged too (what the assistant would have moved), with the
+    // built-in engine only: with an AI provider each judgement is paid and the replay takes filed mail.
+    const inboxListed =
+      listed.length > 0 && deps.engine.name === 'local'
+        ? await listInbox(provider, account.trackedMailbox, within, EXAMPLES_PER_CATEGORY, listed)
+        : null;
+    if (inboxListed) listed.push(inboxListed);
     const messages = { done: 0, total: listed.reduce((n, l) => n + l.summaries.length, 0) };
-    const filed = await readListed({ db: deps.mail.db, account, provider, listed }, async (folders, done) => {
+    const { filed, inbox } = await readListed({ db: deps.mail.db, account, provider, listed }, async (folders, done) => {
       messages.done = done;
-      await progress('reading', folders, messages);
+      // The inbox is no category folder: `done` of `total` counts those.
+      await progress('reading', Math.min(folders, total), messages);
       await stopIfSuperseded(deps, account);
     });
     await stopIfSuperseded(deps, account);
-    await progress('learning', listed.length, messages);
+    await progress('learning', Math.min(listed.length, total), messages);
     const examples: TrainingExample[] = [
       ...filed.map((f) => ({ categoryId: f.categoryId, message: f.message })),
       ...(await correctionExamples(deps, account.id, categories)),
@@ -133,7 +143,7 @@ export async function initialise(deps: MailboxJobDeps, account: repo.MailAccount
         grounding: groundingFor(deps.mail.db),
         billingEnabled: deps.mail.billingEnabled,
       };
-      await measurePastMail(measure, account, provider, { categories, filed, replies }, deps.now?.() ?? new Date());
+      await measurePastMail(measure, account, provider, { categories, filed, inbox, replies }, deps.now?.() ?? new Date());
       // The owner's request for a paid replay is answered (the credits spent are in the ledger).
       if (account.accuracyReplayRequested !== null)
         await repo.updateAccount(deps.mail.db, account.userId, { accuracyReplayRequested: null });

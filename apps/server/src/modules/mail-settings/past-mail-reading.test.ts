@@ -55,10 +55,8 @@ describe.skipIf(skip)('reading past mail', () => {
     const provider = providerFor(mailSettingsDeps(testConfig(), db), account);
     const within = { start: new Date(Date.now() - 86_400_000), end: new Date(Date.now() + 60_000) };
     const listed = [];
-    for (const folder of ['Quotes', 'Billing']) {
-      const category = { id: `category-${folder}`, mailboxId: folder } as repo.MailCategoryRow;
-      listed.push({ category, summaries: await listInRange(provider, folder, within, 100) });
-    }
+    for (const folder of ['Quotes', 'Billing'])
+      listed.push({ folder, categoryId: `category-${folder}`, summaries: await listInRange(provider, folder, within, 100) });
     const progress = async () => undefined;
     try {
       // The worker dies in the second folder: the first one's reads were stored.
@@ -73,7 +71,7 @@ describe.skipIf(skip)('reading past mail', () => {
       expect(stored.map((r) => r.folder)).toEqual(['Quotes', 'Quotes', 'Quotes']);
 
       const resumed = counting(provider);
-      const filed = await readListed({ db, account, provider: resumed.provider, listed }, progress);
+      const { filed } = await readListed({ db, account, provider: resumed.provider, listed }, progress);
       expect(resumed.fetched).toEqual(['Billing', 'Billing', 'Billing']);
       expect(filed.map((m) => m.message.subject).sort()).toEqual([
         'Billing 0',

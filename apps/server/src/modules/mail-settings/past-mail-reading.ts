@@ -1,21 +1,32 @@
 /**
- * How the first run reads past mail (issue 36, item 5): the category folders are listed first, then
- * every listed message is read and kept as the engine reads it. What is read is stored as it goes
+ * How the first run reads past mail (issue 36, item 5): the category folders and the inbox are listed
+ * first, then every listed message is read and kept as the engine reads it. What is read is stored as it goes
  * (`first-run-reads.repository.ts`), so that a run a dead worker left half done resumes where it
  * stopped instead of reading everything again.
  */
 import { BODY_MAX, RECIPIENTS_MAX } from '../../ai/engine';
-import type { PastMessage } from '../../ai/past-mail-replay';
+import type { LeftMessage, PastMessage } from '../../ai/past-mail-replay';
 import type { Db } from '../../db/client';
 import { parseMessage } from '../../mail/mime/parse-message';
 import type { MailProvider, MessageSummary } from '../../mail/port';
 import { toEngineMessage } from '../../pipeline/classify';
 import { likelySpam, suspectedSpam } from '../../pipeline/spam-check';
 import { readKey, type StoredRead, storedReads, storeReads } from './first-run-reads.repository';
-import type { MailAccountRow, MailCategoryRow } from './mail-settings.repository';
+import type { MailAccountRow } from './mail-settings.repository';
 
+/** Where a past message is, to open it in the webmail. */
+export type PastMailRef = { folder: string; summary: MessageSummary };
 /** A past message the owner filed in a category's folder, as the accuracy replay reads it. */
-export type FiledMessage = PastMessage<{ folder: string; summary: MessageSummary }>;
+export type FiledMessage = PastMessage<PastMailRef>;
+/** A past message the owner left in the inbox. */
+export type InboxMessage = LeftMessage<PastMailRef>;
+
+/** A folder to read: a category's (`categoryId`), or the inbox (null). */
+export interface ListedFolder {
+  folder: string;
+  categoryId: string | null;
+  summaries: MessageSummary[];
+}
 
 /** How often the progress is written for the screen while reading. */
 const PROGRESS_EVERY_MS = 1_000;
@@ -61,21 +72,34 @@ export async function readFolder(provider: MailProvider, folderId: string, withi
 }
 
 /**
- * Every listed message of the category folders, read or taken from what an unfinished run stored;
- * `progress` hears the folders and messages done, at most once a second and after each folder.
+ * The inbox's messages in the range, as listed, but those also in a category folder (Gmail's labels
+ * leave a filed message in the inbox too: it counts as filed).
+ */
+export async function listInbox(
+  provider: MailProvider,
+  folder: string,
+  within: { start: Date; end: Date },
+  max: number,
+  filed: ListedFolder[],
+): Promise<ListedFolder | null> {
+  if (filed.some((f) => f.folder === folder)) return null;
+  const filedIds = new Set(filed.flatMap((f) => f.summaries.map((s) => s.messageId)).filter(Boolean));
+  const summaries = (await listInRange(provider, folder, within, max)).filter((s) => !s.messageId || !filedIds.has(s.messageId));
+  return { folder, categoryId: null, summaries };
+}
+
+/**
+ * Every listed message, read or taken from what an unfinished run stored; `progress` hears the
+ * folders and messages done, at most once a second and after each folder.
  */
 export async function readListed(
-  deps: {
-    db: Db;
-    account: MailAccountRow;
-    provider: MailProvider;
-    listed: { category: MailCategoryRow; summaries: MessageSummary[] }[];
-  },
+  deps: { db: Db; account: MailAccountRow; provider: MailProvider; listed: ListedFolder[] },
   progress: (folders: number, messages: number) => Promise<void>,
-): Promise<FiledMessage[]> {
+): Promise<{ filed: FiledMessage[]; inbox: InboxMessage[] }> {
   const { db, account, provider, listed } = deps;
   const stored = await storedReads(db, account.id);
   const filed: FiledMessage[] = [];
+  const inbox: InboxMessage[] = [];
   const toStore: StoredRead[] = [];
   // One write in flight at a time, overlapping the next fetches; its failure is raised at the next flush.
   let storing: Promise<unknown> = Promise.resolve();
@@ -88,8 +112,7 @@ export async function readListed(
   };
   try {
     let [done, shownAt] = [0, 0];
-    for (const [index, { category, summaries }] of listed.entries()) {
-      const folder = category.mailboxId;
+    for (const [index, { folder, categoryId, summaries }] of listed.entries()) {
       for (const summary of summaries) {
         const kept = stored.get(readKey(folder, summary.id));
         const one =
@@ -97,7 +120,9 @@ export async function readListed(
             ? { message: kept.message, heldAsSpam: kept.heldAsSpam }
             : await readOne(provider, folder, summary);
         if (one) {
-          filed.push({ message: one.message, heldAsSpam: one.heldAsSpam, categoryId: category.id, ref: { folder, summary } });
+          const read = { message: one.message, heldAsSpam: one.heldAsSpam, ref: { folder, summary } };
+          if (categoryId === null) inbox.push(read);
+          else filed.push({ ...read, categoryId });
           if (!kept) toStore.push({ folder, messageRef: summary.id, messageId: summary.messageId, ...one });
         }
         if (toStore.length >= STORE_EVERY) await flush();
@@ -112,7 +137,7 @@ export async function readListed(
     }
     // Raises the last folder's write failure, if any.
     await flush();
-    return filed;
+    return { filed, inbox };
   } finally {
     // A run cut short keeps what it read up to there.
     await storing;

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { parseMessage } from '../../mail/mime/parse-message';
 import type { MailProvider } from '../../mail/port';
 import { replyText } from '../../pipeline/reply-text';
-import type { FiledMessage } from './past-mail-reading';
+import type { FiledMessage, InboxMessage } from './past-mail-reading';
 import type { MailAccountRow } from './mail-settings.repository';
 
 /** How many of the owner's latest replies are replayed (a draft each: milliseconds with the built-in engine). */
@@ -31,14 +31,15 @@ export async function replayReplies(
   account: Pick<MailAccountRow, 'id' | 'userId' | 'trackedMailbox' | 'connection' | 'username'>,
   provider: MailProvider,
   replies: OwnerReply[],
-  filed: FiledMessage[],
+  /** The past mail the first run read (filed and left in the inbox), where the answered message is looked for first. */
+  read: (FiledMessage | InboxMessage)[],
 ): Promise<AccuracyReport['replies']> {
   const ops = provider.messages!;
-  const filedById = new Map(filed.filter((f) => f.ref.summary.messageId).map((f) => [f.ref.summary.messageId!, f]));
+  const readById = new Map(read.filter((f) => f.ref.summary.messageId).map((f) => [f.ref.summary.messageId!, f]));
   const senderName = (account.connection.kind === 'smtp' ? account.connection.name : '') || account.username;
   const judged: AccuracyReport['replies']['examples'] = [];
   for (const reply of replies.slice(0, REPLIES_REPLAYED)) {
-    const inFolder = filedById.get(reply.inReplyTo);
+    const inFolder = readById.get(reply.inReplyTo);
     const folder = inFolder?.ref.folder ?? account.trackedMailbox;
     const uid = inFolder?.ref.summary.id ?? (await ops.findByMessageId(folder, reply.inReplyTo).catch(() => null));
     const raw = uid ? await ops.fetchRaw(folder, uid).catch(() => null) : null;
@@ -47,7 +48,7 @@ export async function replayReplies(
     const { text: draft } = await replyText(deps, {
       userId: account.userId,
       mailAccountId: account.id,
-      categoryId: inFolder?.categoryId ?? null,
+      categoryId: inFolder && 'categoryId' in inFolder ? inFolder.categoryId : null,
       parsed,
       senderName,
       withoutPastReply: reply.text,

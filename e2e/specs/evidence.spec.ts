@@ -9,7 +9,8 @@ import { closeHelpGuide, completeProfile, signUpAndVerify, skipWithoutMailServer
  * Going live with evidence (issue 36), in English and in French, against global-setup's Dovecot and
  * the worker: past mail filed in two category folders is replayed at the initialisation and the
  * settings screen shows the accuracy per category and where the assistant chose differently (one
- * message the owner filed against its words), opening it in the webmail; then a dry run records what
+ * message the owner filed against its words), opening it in the webmail, and what it would have moved
+ * of the mail left in the inbox; then a dry run records what
  * the assistant would do with a new message without doing it, the owner marks it right and switches
  * to live.
  */
@@ -24,6 +25,8 @@ const ui = {
     overall: /Same choice as you for \d+ of 17 messages/,
     precision: /^Precision (\d+%|—)/,
     you: 'You: Quotes',
+    inboxTitle: 'Mail you left in your inbox',
+    inboxSummary: /^(Of the 2 messages you left in your inbox|It would have left all 2 messages you kept in your inbox)/,
     dryRunCard: 'Dry run',
     start: 'Start the dry run',
     until: /Dry run until/,
@@ -38,6 +41,8 @@ const ui = {
     overall: /Même choix que vous pour \d+ messages? sur 17/,
     precision: /^Précision (\d+\s?%|—)/,
     you: 'Vous : Devis',
+    inboxTitle: 'Le courrier laissé dans votre boîte de réception',
+    inboxSummary: /^(Sur les 2 messages laissés dans votre boîte de réception|Il aurait laissé en place les 2 messages)/,
     dryRunCard: 'Mode essai',
     start: 'Démarrer le mode essai',
     until: /Mode essai jusqu’au/,
@@ -70,9 +75,9 @@ async function withImap<T>(lang: Lang, work: (client: ImapFlow) => Promise<T>): 
 function pastMail(lang: Lang) {
   const labels = JSON.parse(readFileSync(path.join(SMALLBIZ, 'labels.json'), 'utf8')) as Record<
     string,
-    { category: string; language: string; split: string }
+    { category: string | null; language: string; split: string }
   >;
-  const pick = (category: string) =>
+  const pick = (category: string | null) =>
     Object.keys(labels).filter(
       (id) => labels[id]!.category === category && labels[id]!.split === 'dev' && labels[id]!.language === lang,
     );
@@ -95,6 +100,8 @@ function pastMail(lang: Lang) {
   // The newest: a billing message the owner filed in Quotes, against its words.
   const misfiled = read(billing[PER_FOLDER]!, 2);
   mail.push({ folder: ui[lang].folders.quotes, raw: misfiled });
+  // Left in the inbox: a price request not sorted yet, and mail of neither category.
+  mail.push({ folder: 'INBOX', raw: read(pick('quotes')[PER_FOLDER]!, 50) }, { folder: 'INBOX', raw: read(pick(null)[0]!, 60) });
   return { mail, misfiledSubject: /^Subject:\s*(.*)$/im.exec(misfiled)![1]!.trim() };
 }
 
@@ -163,6 +170,9 @@ test.describe('going live with evidence', () => {
         await expect(accuracy.getByText(t.overall)).toBeVisible({ timeout: 20_000 });
         for (const folder of Object.values(t.folders)) await expect(accuracy.getByText(folder).first()).toBeVisible();
         await expect(accuracy.getByLabel(t.precision)).toHaveCount(2);
+        // The mail left in the inbox is judged too, apart from the figures.
+        await expect(accuracy.getByRole('heading', { name: t.inboxTitle })).toBeVisible();
+        await expect(accuracy.getByTestId('accuracy-inbox-summary')).toHaveText(t.inboxSummary);
         // The message filed against its words is where the assistant chose differently; it opens in the webmail.
         const disagreement = accuracy.getByRole('listitem').filter({ hasText: misfiledSubject });
         await expect(disagreement.getByText(t.you)).toBeVisible();

@@ -10,6 +10,7 @@ import { percentFormat } from '../utils/accuracy';
 import { AccuracyAiReplay } from './accuracy-ai-replay';
 import { AccuracyCategories } from './accuracy-categories';
 import { AccuracyDisagreements } from './accuracy-disagreements';
+import { AccuracyInbox } from './accuracy-inbox';
 import { AccuracyReplies } from './accuracy-replies';
 import { categoryDisplayName } from './categories-table';
 import { SettingsCard } from './settings-card';
@@ -25,7 +26,7 @@ type AccuracyBlockProps = {
 /**
  * Accuracy on the owner's past mail (issue 36): per category, how often the assistant chose the
  * folder the owner had filed the message in, each message judged by a version that never saw it,
- * the messages where it chose otherwise, and the drafts it would have written next to the owner's
+ * the messages where it chose otherwise, what it would have moved out of the inbox, and the drafts it would have written next to the owner's
  * latest replies. Measured at each initialisation, built-in engine only, and brought up to date with
  * the mail filed since (counted by the server).
  */
@@ -106,6 +107,7 @@ function Report({ report, engine, nameOf }: ReportProps) {
           <p className="text-sm">{t('mailSettings.accuracy.nothingFiled')}</p>
           {measured}
         </div>
+        {report.inbox && <AccuracyInbox inbox={report.inbox} nameOf={nameOf} />}
         <AccuracyReplies replies={report.replies} />
       </div>
     );
@@ -127,6 +129,7 @@ function Report({ report, engine, nameOf }: ReportProps) {
       </div>
       <AccuracyCategories categories={report.categories} nameOf={nameOf} />
       <AccuracyDisagreements disagreements={report.disagreements} nameOf={nameOf} />
+      {report.inbox && <AccuracyInbox inbox={report.inbox} nameOf={nameOf} />}
       <AccuracyReplies replies={report.replies} />
     </div>
   );

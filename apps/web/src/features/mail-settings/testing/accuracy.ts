@@ -87,3 +87,30 @@ export const report = (patch: Partial<AccuracyReport> = {}): AccuracyReport => (
   replies: REPLIES,
   ...patch,
 });
+
+type Inbox = NonNullable<AccuracyReport['inbox']>;
+
+export const movedExample = (patch: Partial<Inbox['examples'][number]> = {}): Inbox['examples'][number] => ({
+  date: '2026-11-22T12:00:00.000Z',
+  from: { name: 'Eve Buyer', address: 'eve@buyer.test' },
+  subject: 'Can you quote 50 desks?',
+  uid: '310',
+  assistant: { id: 'c1', name: 'Quotes' },
+  ...patch,
+});
+
+/** 40 messages left in the inbox: 12 it would have moved (9 to Quotes, 3 to Newsletters), 2 held as spam. */
+export const INBOX: Inbox = {
+  folder: 'INBOX',
+  judged: 40,
+  heldAsSpam: 2,
+  moved: [
+    { id: 'c1', name: 'Quotes', count: 9 },
+    { id: 'c3', name: 'Newsletters', count: 3 },
+  ],
+  examples: [
+    movedExample(),
+    movedExample({ subject: 'Weekly digest', from: null, date: null, uid: '305', assistant: { id: 'c3', name: 'Newsletters' } }),
+    ...Array.from({ length: 10 }, (_, i) => movedExample({ subject: `Left message ${i + 1}`, uid: String(200 + i) })),
+  ],
+};

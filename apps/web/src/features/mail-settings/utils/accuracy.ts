@@ -4,6 +4,7 @@ export type AccuracyDisagreement = AccuracyReport['disagreements'][number];
 export type AccuracyCategory = AccuracyReport['categories'][number];
 export type AccuracyReplies = AccuracyReport['replies'];
 export type AccuracyReplyExample = AccuracyReplies['examples'][number];
+export type AccuracyInbox = NonNullable<AccuracyReport['inbox']>;
 
 /** How many disagreements show before "Show all". */
 export const DISAGREEMENTS_SHOWN = 10;

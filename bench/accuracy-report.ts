@@ -4,7 +4,9 @@
  * the API of the real server (API + worker, PostgreSQL) with one AI category per folder; the report
  * the initialisation computes (GET /api/email-settings/accuracy) is compared figure by figure with
  * the same replay run offline in this process on the same raw messages, and printed next to two
- * baselines on the same time-split protocol (majority class, multinomial Naive Bayes).
+ * baselines on the same time-split protocol (majority class, multinomial Naive Bayes). The user's
+ * unfiled inbox mail, placed on the same timeline in INBOX, is judged too: what the assistant would
+ * have moved, compared the same way.
  *
  *   npm run accuracy-report -w bench [-- --user=lokay-m --max-per-folder=200 --min-per-folder=10]
  */
@@ -18,14 +20,12 @@ import type { EngineCategory } from '../apps/server/src/ai/engine';
 import { BODY_MAX } from '../apps/server/src/ai/engine';
 import { createLocalEngine } from '../apps/server/src/ai/local/local-engine';
 import { type PastMessage, REPLAY_CHUNKS, replayPastMail } from '../apps/server/src/ai/past-mail-replay';
-import { parseMessage } from '../apps/server/src/mail/mime/parse-message';
-import { toEngineMessage } from '../apps/server/src/pipeline/classify';
-import { likelySpam, suspectedSpam } from '../apps/server/src/pipeline/spam-check';
 import { startDovecot } from '../apps/server/test/dovecot';
 import { startSmtpServer } from '../apps/server/test/smtp-server';
 import { freshDatabase } from './lib/database';
 import { bagOfWords } from './lib/enron-baselines';
-import { loadUser } from './lib/enron-folders';
+import { loadUser, readJsonl } from './lib/enron-folders';
+import { compareInbox, readAsServer } from './lib/inbox-replay';
 import { selectMailbox } from './lib/enron-mailbox';
 import { imapSession } from './lib/mail-servers';
 import { accuracy, majorityHits, naiveBayesHits, perRun, runsOf } from './lib/replay-baselines';
@@ -53,11 +53,15 @@ async function main() {
   console.log(`load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
   const now = new Date();
   let t = performance.now();
+  const inboxRecords = (await readJsonl(path.join(args.corpus, 'enron-folders7', 'inbox_unlabeled.jsonl.gz'))).filter((r) =>
+    r.id.startsWith(`${args.user}/`),
+  );
   const box = selectMailbox(await loadUser(args.corpus, args.user), {
     maxPerFolder: Number(args['max-per-folder']),
     minPerFolder: Number(args['min-per-folder']),
     newest: new Date(now.getTime() - 3 * 3_600_000),
     days: 88,
+    inbox: inboxRecords,
   });
   const timings: Record<string, number> = { loadMs: since(t) };
   console.log(
@@ -81,7 +85,7 @@ async function main() {
     t = performance.now();
     const imap = await imapSession(dovecot.port, mailbox);
     for (const f of box.folders) await imap.mailboxCreate(f.folder);
-    for (const m of box.messages) await imap.append(m.folder, m.raw, ['\\Seen'], m.date);
+    for (const m of [...box.messages, ...box.inbox]) await imap.append(m.folder, m.raw, ['\\Seen'], m.date);
     await imap.logout();
     timings.appendMs = since(t);
 
@@ -131,9 +135,7 @@ async function main() {
     for (const c of categories) {
       const folder = box.messages.filter((m) => m.folder === folderOf.get(c.id)).reverse();
       for (const m of folder) {
-        const parsed = await parseMessage(Buffer.from(m.raw), { maxBodyChars: 20_000 });
-        const heldAsSpam = likelySpam(parsed) !== null || suspectedSpam(parsed);
-        past.push({ categoryId: c.id, message: toEngineMessage(parsed), heldAsSpam, ref: -1 });
+        past.push({ categoryId: c.id, ...(await readAsServer(m.raw)), ref: -1 });
       }
     }
     // The replay's order (date, then reading order): each message's rank in it is its ref.
@@ -142,7 +144,8 @@ async function main() {
       .sort((a, b) => a.t - b.t || a.i - b.i)
       .map(({ p }) => p);
     ordered.forEach((p, rank) => (p.ref = rank));
-    const offline = await replayPastMail(createLocalEngine(), categories, past);
+    const left = await Promise.all(box.inbox.map(async (m, i) => ({ ...(await readAsServer(m.raw)), ref: i })));
+    const offline = await replayPastMail(createLocalEngine(), categories, past, left);
     timings.offlineReplayMs = since(t);
 
     // The table: API next to offline, per category.
@@ -160,7 +163,9 @@ async function main() {
         const r = report.disagreements[i]!;
         return r.owner.id === d.owner && (r.assistant?.id ?? null) === d.assistant && r.date === (d.date?.toISOString() ?? null);
       });
+    const inbox = compareInbox(report.inbox, offline.inbox, categories, DISAGREEMENTS_KEPT);
     const allEqual =
+      inbox.equal &&
       rows.every((r) => r.equal) &&
       report.categories.length === categories.length &&
       report.judged === offline.judged &&
@@ -188,6 +193,7 @@ async function main() {
       `disagreements listed: API ${report.disagreements.length}, offline ${offline.disagreements.length} ` +
         `(the API keeps the newest ${DISAGREEMENTS_KEPT}): ${sameDisagreements ? 'same' : 'DIFFERENT'}`,
     );
+    for (const line of inbox.lines) console.log(line);
     console.log(allEqual ? 'every figure equal: yes' : 'every figure equal: NO');
     if (!allEqual) exitCode = 1;
 
@@ -266,6 +272,7 @@ async function main() {
         disagreements: offline.disagreements.length,
       },
       heldAsSpam: held,
+      inbox: { ...inbox.result, available: inboxRecords.length, placed: box.inbox.length, equal: inbox.equal },
       accuracy: Object.fromEntries(
         Object.entries(methods).map(([name, hits]) => [
           name,

@@ -104,7 +104,12 @@ for (const [id, answer] of Object.entries(answers)) {
   }
 }
 const internalEntries = entries.filter((e) => e.visibility === 'internal');
-const snippet = (e: Entry): KnowledgeSnippet => ({ id: e.title, title: e.title, content: e.content, internal: e.visibility === 'internal' });
+const snippet = (e: Entry): KnowledgeSnippet => ({
+  id: e.title,
+  title: e.title,
+  content: e.content,
+  internal: e.visibility === 'internal',
+});
 
 // ---- Retrieval: the product's query, matched in memory -------------------------------------------
 

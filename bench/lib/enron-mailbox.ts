@@ -2,7 +2,8 @@ import type { EnronRecord } from './enron-folders';
 
 /**
  * An Enron user's filed mail as a present-day mailbox: each folder's newest messages, their dates
- * moved into a recent window (order and relative spacing kept), written as RFC 822 messages to be
+ * moved into a recent window (order and relative spacing kept), with the user's unfiled inbox mail
+ * placed on the same timeline when given, written as RFC 822 messages to be
  * APPENDed into IMAP folders named after the folders.
  */
 export interface MailboxMessage {
@@ -21,6 +22,8 @@ export interface MailboxSelection {
   undated: number;
   /** Oldest message first. */
   messages: MailboxMessage[];
+  /** The user's unfiled inbox mail placed on the same timeline (folder INBOX), those landing in the window. */
+  inbox: MailboxMessage[];
   originalSpan: { from: string; to: string };
 }
 
@@ -34,9 +37,10 @@ const SECOND = 1000;
  */
 export function selectMailbox(
   records: EnronRecord[],
-  options: { maxPerFolder: number; minPerFolder: number; newest: Date; days: number },
+  options: { maxPerFolder: number; minPerFolder: number; newest: Date; days: number; inbox?: EnronRecord[] },
 ): MailboxSelection {
-  const dated = records.filter((r) => r.date_utc && !Number.isNaN(Date.parse(r.date_utc)));
+  const isDated = (r: EnronRecord) => !!r.date_utc && !Number.isNaN(Date.parse(r.date_utc));
+  const dated = records.filter(isDated);
   const byFolder = new Map<string, EnronRecord[]>();
   for (const r of dated) byFolder.set(r.folder!, [...(byFolder.get(r.folder!) ?? []), r]);
   const sizes = [...byFolder].map(([folder, list]) => ({ folder, total: list.length })).sort((a, b) => b.total - a.total);
@@ -47,15 +51,23 @@ export function selectMailbox(
   const t1 = Date.parse(picked.at(-1)!.date_utc);
   const end = options.newest.getTime();
   const span = options.days * 86_400_000;
+  const placed = (record: EnronRecord) => (t1 > t0 ? end - ((t1 - Date.parse(record.date_utc)) / (t1 - t0)) * span : end);
   let previous = -Infinity;
   const messages = picked.map((record) => {
-    const t = t1 > t0 ? end - ((t1 - Date.parse(record.date_utc)) / (t1 - t0)) * span : end;
+    const t = placed(record);
     const at = Math.max(Math.floor(t / SECOND) * SECOND, previous + SECOND);
     previous = at;
     const date = new Date(at);
     return { folder: record.folder!, record, date, raw: rfc822(record, date) };
   });
+  const inbox = (options.inbox ?? []).filter(isDated).flatMap((record) => {
+    const t = placed(record);
+    if (t < end - span || t > end) return [];
+    const date = new Date(Math.floor(t / SECOND) * SECOND);
+    return [{ folder: 'INBOX', record, date, raw: rfc822(record, date) }];
+  });
   return {
+    inbox,
     folders: keptFolders.map((f) => ({ ...f, kept: Math.min(f.total, options.maxPerFolder) })),
     skipped: sizes.filter((f) => f.total < options.minPerFolder),
     undated: records.length - dated.length,

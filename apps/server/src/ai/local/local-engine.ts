@@ -30,7 +30,7 @@ import {
   type TrainOptions,
 } from './classifier';
 import { explain, messageVector } from './explain';
-import { categoryFeatures, categoryTerms, messageFeatures } from './features';
+import { categoryFeatures, categoryTerms, type MessageFeatures, messageFeatures } from './features';
 import { draftReply } from './draft';
 import { coldModel, type ColdModel, filesUnrelated, type LocalModelData, openSetVerdict } from './open-set';
 import { proposeCategories } from './propose';
@@ -51,6 +51,23 @@ function seeds(categories: EngineCategory[], weight: number): LabelledFeatures[]
 
 const NO_SURFACE = new Map<string, string>();
 
+/**
+ * Each message's features without the words behind them (training never reads those, and thousands
+ * of messages' worth weigh on a first run's memory), kept as long as the message object lives: a first
+ * run's replay classifies every past message once and trains on it in up to four later runs and the
+ * final training, so they are computed once instead of up to six times (bench/first-run.ts).
+ */
+const knownFeatures = new WeakMap<EngineMessage, MessageFeatures>();
+
+function keepFeatures(message: EngineMessage, features: MessageFeatures): MessageFeatures {
+  const kept = { language: features.language, counts: features.counts, surface: NO_SURFACE };
+  knownFeatures.set(message, kept);
+  return kept;
+}
+
+const trainingFeatures = (message: EngineMessage) =>
+  knownFeatures.get(message) ?? keepFeatures(message, messageFeatures(message));
+
 /** Training examples in time order (undated ones where they stand), as labelled features. */
 function* examplesInTime(classes: string[], examples: TrainingExample[]): Steps<LabelledFeatures[]> {
   const classOf = new Map(classes.map((id, i) => [id, i]));
@@ -66,11 +83,8 @@ function* examplesInTime(classes: string[], examples: TrainingExample[]): Steps<
   kept.sort((a, b) => a.t - b.t || a.i - b.i);
   const docs: LabelledFeatures[] = [];
   for (const [rank, { e }] of kept.entries()) {
-    // The words behind each feature explain a decision; training never reads them, and thousands of
-    // messages' worth weigh on a first run's memory.
-    const { surface: _explanations, ...features } = messageFeatures(e.message);
     docs.push({
-      features: { ...features, surface: NO_SURFACE },
+      features: trainingFeatures(e.message),
       classIndex: classOf.get(e.categoryId)!,
       weight: e.weight ?? 1,
       timeRank: rank,
@@ -181,6 +195,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): AiEngine {
     async classify(message: EngineMessage, categories: EngineCategory[], model: ClassifierModel | null): Promise<Classification> {
       if (categories.length === 0) return { categoryId: null, confidence: 0, reason: 'There are no AI categories.' };
       const features = messageFeatures(message);
+      if (!knownFeatures.has(message)) keepFeatures(message, features);
       const cold = coldFor(categories);
       const open = openSetVerdict(cold, features);
       const trained = trainedFor(categories, model);

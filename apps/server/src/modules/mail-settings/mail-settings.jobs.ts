@@ -13,6 +13,7 @@ import { groundingFor } from '../knowledge/grounding';
 import { measurePastMail } from './accuracy';
 import { forgetReads } from './first-run-reads.repository';
 import { listInbox, listInRange, type ListedFolder, readFolder, readListed } from './past-mail-reading';
+import { readTogether } from './read-ahead';
 import type { OwnerReply } from './reply-replay';
 import { createCategory } from './categories.service';
 import type { MailSettingsDeps } from './mail-settings.service';
@@ -261,7 +262,13 @@ export async function categorize(deps: MailboxJobDeps, account: repo.MailAccount
     });
   try {
     await step('FETCHING', 0);
-    const sample = await readFolder(provider, account.trackedMailbox, range(deps, account), PROPOSAL_SAMPLE);
+    const sample = await readFolder(
+      provider,
+      account.trackedMailbox,
+      range(deps, account),
+      PROPOSAL_SAMPLE,
+      readTogether(account.provider),
+    );
     await step('ANALYZING', 0);
     // The engines write English and French; other languages are asked for by name and get English.
     const code = CATEGORY_LANGUAGES.find((l) => l.name === request.language || l.code === request.language)?.code;

@@ -12,6 +12,7 @@ import type { MailProvider, MessageSummary } from '../../mail/port';
 import { toEngineMessage } from '../../pipeline/classify';
 import { likelySpam, suspectedSpam } from '../../pipeline/spam-check';
 import { readKey, type StoredRead, storedReads, storeReads } from './first-run-reads.repository';
+import { readAhead, readTogether } from './read-ahead';
 import type { MailAccountRow } from './mail-settings.repository';
 
 /** Where a past message is, to open it in the webmail. */
@@ -47,9 +48,9 @@ export async function listInRange(provider: MailProvider, folderId: string, with
   return picked.slice(0, max);
 }
 
-/** One listed message read and cleaned, and whether the pipeline would take it for spam; null when gone. */
-async function readOne(provider: MailProvider, folderId: string, summary: MessageSummary) {
-  const raw = await provider.messages!.fetchRaw(folderId, summary.id);
+/** One listed message cleaned once its raw source comes, and whether the pipeline would take it for spam; null when gone. */
+async function readOne(summary: MessageSummary, source: Promise<Buffer | null>) {
+  const raw = await source;
   if (!raw) return null;
   const parsed = await parseMessage(raw, { maxBodyChars: 20_000 });
   const message = toEngineMessage(parsed);
@@ -62,10 +63,18 @@ async function readOne(provider: MailProvider, folderId: string, summary: Messag
   };
 }
 
-export async function readFolder(provider: MailProvider, folderId: string, within: { start: Date; end: Date }, max: number) {
+export async function readFolder(
+  provider: MailProvider,
+  folderId: string,
+  within: { start: Date; end: Date },
+  max: number,
+  together: number,
+) {
+  const summaries = await listInRange(provider, folderId, within, max);
+  const ahead = readAhead(provider, folderId, summaries, together);
   const read = [];
-  for (const summary of await listInRange(provider, folderId, within, max)) {
-    const one = await readOne(provider, folderId, summary);
+  for (const summary of summaries) {
+    const one = await readOne(summary, ahead.rawOf(summary));
     if (one) read.push(one);
   }
   return read;
@@ -112,13 +121,21 @@ export async function readListed(
   };
   try {
     let [done, shownAt] = [0, 0];
+    const together = readTogether(account.provider);
     for (const [index, { folder, categoryId, summaries }] of listed.entries()) {
-      for (const summary of summaries) {
+      const keptOf = (summary: MessageSummary) => {
         const kept = stored.get(readKey(folder, summary.id));
-        const one =
-          kept && kept.messageId === summary.messageId
-            ? { message: kept.message, heldAsSpam: kept.heldAsSpam }
-            : await readOne(provider, folder, summary);
+        return kept && kept.messageId === summary.messageId ? kept : null;
+      };
+      const ahead = readAhead(
+        provider,
+        folder,
+        summaries.filter((s) => !keptOf(s)),
+        together,
+      );
+      for (const summary of summaries) {
+        const kept = keptOf(summary);
+        const one = kept ? { message: kept.message, heldAsSpam: kept.heldAsSpam } : await readOne(summary, ahead.rawOf(summary));
         if (one) {
           const read = { message: one.message, heldAsSpam: one.heldAsSpam, ref: { folder, summary } };
           if (categoryId === null) inbox.push(read);
@@ -139,7 +156,9 @@ export async function readListed(
     await flush();
     return { filed, inbox };
   } finally {
-    // A run cut short keeps what it read up to there.
+    // A run cut short (made stale, its connection lost) keeps what it read up to there; a killed
+    // worker keeps what it stored every STORE_EVERY messages.
     await storing;
+    if (toStore.length > 0) await storeReads(db, account, toStore.splice(0)).catch(() => undefined);
   }
 }

@@ -10,9 +10,9 @@ import { closeHelpGuide, completeProfile, signUpAndVerify, skipWithoutMailServer
  * the worker: past mail filed in two category folders is replayed at the initialisation and the
  * settings screen shows the accuracy per category and where the assistant chose differently (one
  * message the owner filed against its words), opening it in the webmail, and what it would have moved
- * of the mail left in the inbox; then a dry run records what
- * the assistant would do with a new message without doing it, the owner marks it right and switches
- * to live.
+ * of the mail left in the inbox; then a dry run records what the assistant would do with new mail
+ * without doing it, the owner marks one right and one wrong (it belonged in no category) and
+ * switches to live.
  */
 
 const SMALLBIZ = path.resolve(import.meta.dirname, '../../bench/data/smallbiz');
@@ -33,6 +33,17 @@ const ui = {
     fileInto: 'File into Quotes',
     right: 'Right',
     figures: '1 of 1 reviewed, 0 marked wrong',
+    fileAny: /^File into /,
+    editQuotes: 'Edit Quotes',
+    autopilotToggle: 'Act by itself only when its measured accuracy is high enough',
+    measuredNow: /^Measured now: \d+%$/,
+    autopilotMin: 'Minimum precision (%)',
+    autopilotBadge: 'Autopilot ≥ 95%',
+    wrong: 'Wrong',
+    belongsIn: 'Where it belongs',
+    noCategory: 'No category (leave in the inbox)',
+    save: 'Save',
+    figuresWrong: '2 of 2 reviewed, 1 marked wrong',
     switchToLive: 'Switch to live',
   },
   fr: {
@@ -49,6 +60,17 @@ const ui = {
     fileInto: 'Classer dans Devis',
     right: 'Juste',
     figures: '1 sur 1 vérifiés, 0 jugés faux',
+    fileAny: /^Classer dans /,
+    editQuotes: 'Modifier Devis',
+    autopilotToggle: 'N’agir seule que lorsque sa précision mesurée est assez élevée',
+    measuredNow: /^Mesurée actuellement : \d+\s%$/,
+    autopilotMin: 'Précision minimale (%)',
+    autopilotBadge: /^Pilote auto ≥ 95\s%$/,
+    wrong: 'Faux',
+    belongsIn: 'Où il doit aller',
+    noCategory: 'Aucune catégorie (laisser dans la boîte de réception)',
+    save: 'Enregistrer',
+    figuresWrong: '2 sur 2 vérifiés, 1 jugés faux',
     switchToLive: 'Passer en mode réel',
   },
 };
@@ -112,6 +134,20 @@ async function seed(lang: Lang) {
     for (const m of mail) await client.append(m.folder, Buffer.from(m.raw), ['\\Seen']);
   });
   return misfiledSubject;
+}
+
+/** A new message from a client, delivered into the inbox. */
+function deliver(lang: Lang, subject: string, body: string) {
+  return withImap(lang, (client) =>
+    client.append(
+      'INBOX',
+      Buffer.from(
+        `From: Paul Girard <paul.girard@client.test>\r\nTo: ${E2E_EVIDENCE_MAILBOXES[lang].user}\r\nSubject: ${subject}\r\n` +
+          `Message-ID: <m${Date.now()}.${Math.random().toString(36).slice(2)}@client.test>\r\nDate: ${new Date().toUTCString()}\r\n` +
+          `MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${body}\r\n`,
+      ),
+    ),
+  );
 }
 
 async function connectAndDescribe(page: Page, lang: Lang) {
@@ -180,6 +216,16 @@ test.describe('going live with evidence', () => {
         await expect(page).toHaveURL(/\/inbox/);
         await expect(page.getByRole('heading', { name: misfiledSubject })).toBeVisible({ timeout: 20_000 });
 
+        // Earned autopilot: Quotes replies and forwards by itself only at 95% measured precision or more.
+        await page.goto(`/email-settings?lng=${lang}`);
+        await page.getByRole('button', { name: t.editQuotes }).click();
+        await page.getByRole('switch', { name: t.autopilotToggle }).click();
+        await expect(page.getByText(t.measuredNow)).toBeVisible();
+        await page.getByLabel(t.autopilotMin).fill('95');
+        await page.getByRole('button', { name: t.save, exact: true }).click();
+        await expect(page).toHaveURL(/\/email-settings$/);
+        await expect(page.getByText(t.autopilotBadge)).toBeVisible();
+
         // A dry run: a new price request is recorded, not filed.
         await page.goto(`/email-settings?lng=${lang}`);
         const dryRun = page.getByRole('region', { name: new RegExp(`^${t.dryRunCard}`) });
@@ -190,16 +236,7 @@ test.describe('going live with evidence', () => {
           lang === 'en'
             ? 'Hello, how much would you charge to lay a 12 x 14 ft paver patio? Please send me a quote.'
             : 'Bonjour, combien demandez-vous pour poser un patio en pavés de 12 x 14 pi ? Merci de m’envoyer un devis.';
-        await withImap(lang, (client) =>
-          client.append(
-            'INBOX',
-            Buffer.from(
-              `From: Paul Girard <paul.girard@client.test>\r\nTo: ${E2E_EVIDENCE_MAILBOXES[lang].user}\r\nSubject: ${subject}\r\n` +
-                `Message-ID: <patio.${Date.now()}@client.test>\r\nDate: ${new Date().toUTCString()}\r\nMIME-Version: 1.0\r\n` +
-                `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${body}\r\n`,
-            ),
-          ),
-        );
+        await deliver(lang, subject, body);
         const item = dryRun.getByRole('listitem').filter({ hasText: subject });
         await expect(item.getByText(t.fileInto)).toBeVisible({ timeout: 45_000 });
         await item.getByRole('button', { name: t.right, exact: true }).click();
@@ -214,6 +251,22 @@ test.describe('going live with evidence', () => {
           }
         });
         expect(inInbox).toBe(1);
+
+        // Another one marked wrong: it belonged in no category (the API tests show the next one learns it).
+        const fence = lang === 'en' ? 'Quote for a garden fence' : 'Devis pour une clôture de jardin';
+        await deliver(
+          lang,
+          fence,
+          lang === 'en'
+            ? 'Hello, could you give me a price to build 20 m of wooden fence around my garden?'
+            : 'Bonjour, pourriez-vous me donner un prix pour poser 20 m de clôture en bois autour de mon jardin ?',
+        );
+        const second = dryRun.getByRole('listitem').filter({ hasText: fence });
+        await expect(second.getByText(t.fileAny)).toBeVisible({ timeout: 45_000 });
+        await second.getByRole('button', { name: t.wrong, exact: true }).click();
+        await second.getByLabel(t.belongsIn).selectOption({ label: t.noCategory });
+        await second.getByRole('button', { name: t.save }).click();
+        await expect(dryRun.getByText(t.figuresWrong)).toBeVisible();
 
         await dryRun.getByRole('button', { name: t.switchToLive }).click();
         await expect(dryRun.getByRole('button', { name: t.start })).toBeVisible();

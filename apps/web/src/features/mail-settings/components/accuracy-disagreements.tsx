@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { disagreementLink, DISAGREEMENTS_SHOWN, type AccuracyDisagreement } from '../utils/accuracy';
+import { AccuracyMessage, ShowAllToggle } from './accuracy-message';
 
 type AccuracyDisagreementsProps = {
   disagreements: AccuracyDisagreement[];
@@ -38,16 +37,12 @@ export function AccuracyDisagreements({ disagreements, nameOf }: AccuracyDisagre
         </ul>
       )}
       {disagreements.length > DISAGREEMENTS_SHOWN && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="w-fit"
-          aria-expanded={all}
-          aria-controls="accuracy-disagreements"
-          onClick={() => setAll((shownAll) => !shownAll)}
-        >
-          {all ? t('mailSettings.accuracy.showFewer') : t('mailSettings.accuracy.showAll', { count: disagreements.length })}
-        </Button>
+        <ShowAllToggle
+          all={all}
+          count={disagreements.length}
+          controls="accuracy-disagreements"
+          onToggle={() => setAll((shownAll) => !shownAll)}
+        />
       )}
     </div>
   );
@@ -61,22 +56,8 @@ type DisagreementProps = {
 
 function Disagreement({ item, nameOf, formatTime }: DisagreementProps) {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <li aria-labelledby={id} className="grid gap-1 rounded-md border p-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <span className="min-w-0 truncate" title={item.from?.address || undefined}>
-          {item.from?.name || item.from?.address || t('mailSettings.accuracy.unknownSender')}
-        </span>
-        {item.date && <time dateTime={item.date}>{formatTime(item.date)}</time>}
-      </div>
-      <Link
-        id={id}
-        to={disagreementLink(item)}
-        className="w-fit font-medium break-words text-accent underline-offset-4 hover:underline"
-      >
-        {item.subject || t('mailSettings.accuracy.noSubject')}
-      </Link>
+    <AccuracyMessage message={item} to={disagreementLink(item)} formatTime={formatTime}>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <span>{t('mailSettings.accuracy.you', { name: nameOf(item.owner.id, item.owner.name) })}</span>
         <span>
@@ -85,6 +66,6 @@ function Disagreement({ item, nameOf, formatTime }: DisagreementProps) {
             : t('mailSettings.accuracy.assistantNone')}
         </span>
       </p>
-    </li>
+    </AccuracyMessage>
   );
 }

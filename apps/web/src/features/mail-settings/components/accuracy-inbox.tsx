@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { type AccuracyInbox as Inbox, disagreementLink, DISAGREEMENTS_SHOWN, percentFormat } from '../utils/accuracy';
+import { AccuracyMessage, ShowAllToggle } from './accuracy-message';
 
 type AccuracyInboxProps = {
   inbox: Inbox;
@@ -51,28 +50,27 @@ export function AccuracyInbox({ inbox, nameOf }: AccuracyInboxProps) {
           <p className="text-xs text-muted-foreground">{t('mailSettings.accuracy.inbox.examplesHint')}</p>
           <ul id="accuracy-inbox-examples" aria-labelledby="accuracy-inbox-title" className="grid gap-2">
             {shown.map((item, index) => (
-              <MovedMessage
+              <AccuracyMessage
                 key={`${item.uid}\n${index}`}
-                item={item}
-                folder={inbox.folder}
-                category={nameOf(item.assistant.id, item.assistant.name)}
+                message={item}
+                to={disagreementLink({ folder: inbox.folder, uid: item.uid })}
                 formatTime={(iso) => time.format(new Date(iso))}
-              />
+              >
+                <p className="text-sm">
+                  {t('mailSettings.accuracy.inbox.wouldMove', { name: nameOf(item.assistant.id, item.assistant.name) })}
+                </p>
+              </AccuracyMessage>
             ))}
           </ul>
         </>
       )}
       {inbox.examples.length > DISAGREEMENTS_SHOWN && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="w-fit"
-          aria-expanded={all}
-          aria-controls="accuracy-inbox-examples"
-          onClick={() => setAll((shownAll) => !shownAll)}
-        >
-          {all ? t('mailSettings.accuracy.showFewer') : t('mailSettings.accuracy.showAll', { count: inbox.examples.length })}
-        </Button>
+        <ShowAllToggle
+          all={all}
+          count={inbox.examples.length}
+          controls="accuracy-inbox-examples"
+          onToggle={() => setAll((shownAll) => !shownAll)}
+        />
       )}
     </div>
   );
@@ -93,36 +91,6 @@ function MovedBar({ name, count, share }: { name: string; count: number; share: 
       <span aria-hidden className="text-right font-medium tabular-nums">
         {count}
       </span>
-    </li>
-  );
-}
-
-type MovedMessageProps = {
-  item: Inbox['examples'][number];
-  folder: string;
-  category: string;
-  formatTime: (iso: string) => string;
-};
-
-function MovedMessage({ item, folder, category, formatTime }: MovedMessageProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <li aria-labelledby={id} className="grid gap-1 rounded-md border p-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <span className="min-w-0 truncate" title={item.from?.address || undefined}>
-          {item.from?.name || item.from?.address || t('mailSettings.accuracy.unknownSender')}
-        </span>
-        {item.date && <time dateTime={item.date}>{formatTime(item.date)}</time>}
-      </div>
-      <Link
-        id={id}
-        to={disagreementLink({ folder, uid: item.uid })}
-        className="w-fit font-medium break-words text-accent underline-offset-4 hover:underline"
-      >
-        {item.subject || t('mailSettings.accuracy.noSubject')}
-      </Link>
-      <p className="text-sm">{t('mailSettings.accuracy.inbox.wouldMove', { name: category })}</p>
     </li>
   );
 }
